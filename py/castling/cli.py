@@ -1,0 +1,78 @@
+"""The command line of RULES.md §4: ``games``, ``deal``, ``moves``.
+
+All output is JSON on stdout.  Any bad input exits with status 2, prints one
+line on stderr naming the problem, and prints nothing on stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .errors import CastlingError
+from .game import Game
+from .games import GAMES, get_game
+
+USAGE_ERROR = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line on stderr and exit status 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise CastlingError(message)
+
+
+def _games() -> list[dict]:
+    return [{"id": rules.id, "name": rules.name, "pysol_id": rules.pysol_id,
+             "decks": rules.decks, "piles": list(rules.pile_names),
+             "summary": rules.summary}
+            for rules in GAMES.values()]
+
+
+def _deal(game_id: str, number: str) -> dict:
+    game = Game(get_game(game_id), number)
+    return {"game": game.rules.id, "deal": game.number, "piles": game.position.to_piles()}
+
+
+def _moves(game_id: str, number: str, moves: list[str]) -> dict:
+    game, problem = Game.replay(get_game(game_id), number, moves)
+    if problem:
+        raise CastlingError(str(problem))
+    position = game.position
+    return {"position": position.to_piles(), "legal": position.legal_move_texts(),
+            "won": position.is_won()}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser (also documents the commands in ``--help``)."""
+    parser = _Parser(prog="python -m castling",
+                     description="Castling's rules engine: deals and legal moves as JSON.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    commands.add_parser("games", help="list the games")
+    deal = commands.add_parser("deal", help="the starting position of a deal")
+    deal.add_argument("game")
+    deal.add_argument("number")
+    moves = commands.add_parser("moves", help="play moves from a deal; show the position and legal moves")
+    moves.add_argument("game")
+    moves.add_argument("number")
+    moves.add_argument("moves", nargs="*", metavar="move")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one command; returns the exit status."""
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command == "games":
+            result = _games()
+        elif args.command == "deal":
+            result = _deal(args.game, args.number)
+        else:
+            result = _moves(args.game, args.number, args.moves)
+    except CastlingError as error:
+        print(f"castling: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    print(json.dumps(result))
+    return 0

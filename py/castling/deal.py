@@ -1,0 +1,117 @@
+"""Deals by number, card for card the same as PySolFC's (RULES.md §2).
+
+Deal numbers below 32000 use Microsoft's FreeCell generator; larger ones the
+Mersenne Twister seeded like CPython's ``random.Random(N)``.  Only
+``Random.random()`` is stable across Python versions, so the shuffle loop and
+``randint`` are written out here rather than taken from :mod:`random`.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+from .cards import ACE, FACE_DOWN, full_deck, rank_of, suit_of
+from .errors import DealNumberError
+from .rules import GameRules
+
+MAX_DEAL = 10**20          # exclusive
+LCG_LIMIT = 32000          # numbers below this use the FreeCell generator
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def parse_deal_number(text: object) -> int:
+    """A deal number from text or int, or :class:`DealNumberError` saying why not."""
+    if isinstance(text, bool):
+        raise DealNumberError("a deal number must be a whole number, not true/false")
+    if isinstance(text, int):
+        number = text
+    elif isinstance(text, str) and _DIGITS.fullmatch(text):
+        # Compare lengths first: int() of a huge digit string is slow or refused.
+        if len(text.lstrip("0")) > 20:
+            raise DealNumberError(f"deal number {text[:24]}... is too large (limit 10^20 - 1)")
+        number = int(text)
+    else:
+        shown = str(text)[:24] + ("..." if len(str(text)) > 24 else "")
+        raise DealNumberError(f"deal number {shown!r} is not a whole number from 1 to 10^20 - 1")
+    if number < 1:
+        raise DealNumberError(f"deal number {number} is too small (deals start at 1)")
+    if number >= MAX_DEAL:
+        raise DealNumberError(f"deal number {number} is too large (limit 10^20 - 1)")
+    return number
+
+
+class _FreeCellRandom:
+    """Microsoft's FreeCell linear congruential generator, as PySolFC uses it."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed
+
+    def randint(self, low: int, high: int) -> int:
+        self.state = (self.state * 214013 + 2531011) & 0x7FFFFFFF
+        return low + ((self.state >> 16) & 0x7FFF) % (high + 1 - low)
+
+
+class _TwisterRandom:
+    """MT19937 seeded like ``random.Random(N)``, with PySolFC's randint."""
+
+    def __init__(self, seed: int) -> None:
+        self._random = random.Random(seed).random
+
+    def randint(self, low: int, high: int) -> int:
+        return low + int(self._random() * (high + 1 - low))
+
+
+def shuffled_cards(number: int, decks: int = 1) -> list[int]:
+    """The card list after PySolFC's shuffle; the last item is dealt first."""
+    cards = full_deck(decks)
+    if number < LCG_LIMIT:
+        rng = _FreeCellRandom(number)
+        if len(cards) == 52:
+            # FreeCell's own card order, so that deal N matches Microsoft's.
+            cards = [cards[i + k] for i in range(13) for k in (0, 39, 26, 13)]
+    else:
+        rng = _TwisterRandom(number)
+    for n in range(len(cards) - 1, 0, -1):
+        j = rng.randint(0, n)
+        cards[n], cards[j] = cards[j], cards[n]
+    return cards
+
+
+def deal_piles(rules: GameRules, number: int) -> list[list[int]]:
+    """The starting piles of deal ``number``, in ``rules.pile_names`` order."""
+    number = parse_deal_number(number)
+    cards = shuffled_cards(number, rules.decks)
+    n_tableau = rules.tableau.piles
+    tableau: list[list[int]] = [[] for _ in range(n_tableau)]
+    foundations: list[list[int]] = [[] for _ in range(4 * len(rules.foundations))]
+    reserves: list[list[int]] = [[] for _ in range(rules.reserves)]
+    plan = rules.deal
+
+    if plan.aces_to_foundations:
+        # PySolFC moves the Aces to the top of the talon and deals them first,
+        # to the foundations; the other cards keep their order.
+        for card in cards:
+            if rank_of(card) == ACE:
+                foundations[suit_of(card)].append(card)
+        cards = [card for card in cards if rank_of(card) != ACE]
+
+    # Without a list of rounds, face-up rounds take every card the reserves
+    # do not, and the last round stops short when those run out.
+    for_tableau = len(cards) - (rules.reserves if plan.reserve == "one-each" else 0)
+    faces = plan.tableau_faces or (True,) * -(-for_tableau // n_tableau)
+    for face_up in faces:
+        for pile in tableau:
+            if for_tableau:
+                pile.append(cards.pop() if face_up else cards.pop() | FACE_DOWN)
+                for_tableau -= 1
+
+    if plan.reserve == "one-each":
+        for pile in reserves:
+            pile.append(cards.pop())
+    elif plan.reserve == "rest":
+        # The list's order is bottom to top; only the top card shows.
+        reserves[0] = [card | FACE_DOWN for card in cards[:-1]] + cards[-1:]
+        cards = []
+    assert not cards, f"{rules.id}: {len(cards)} cards left undealt"
+    return tableau + foundations + reserves

@@ -1,0 +1,94 @@
+"""The eight games, each a declaration over :mod:`castling.rules` (RULES.md §3).
+
+Fortress is the plain default; the others say only how they differ from it,
+so a difference between two games is a difference of a line here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .errors import UnknownGameError
+from .rules import Build, Deal, FoundationRow, GameRules, Tableau
+
+FORTRESS = GameRules(
+    id="fortress", name="Fortress", pysol_id=147,
+    tableau=Tableau(piles=10, build=Build("same-suit", "up-or-down", wrap=False)),
+    foundations=(FoundationRow(base="A", direction="up"),),
+    take_back=True,
+    summary="Ten open piles built up or down in suit; foundations from the Ace.",
+)
+
+CHESSBOARD = replace(
+    FORTRESS, id="chessboard", name="Chessboard", pysol_id=148,
+    tableau=Tableau(piles=10, build=Build("same-suit", "up-or-down", wrap=True)),
+    foundations=(FoundationRow(base="chosen", direction="up", wrap=True),),
+    summary="Fortress with wrap-around building, and you choose the foundations' base rank.",
+)
+
+MORPHY = replace(
+    CHESSBOARD, id="morphy", name="Morphy", pysol_id=951,
+    tableau=Tableau(piles=10, build=Build("alt-colour", "up-or-down", wrap=True)),
+    summary="Chessboard built in alternating colours instead of in suit.",
+)
+
+LASKER = replace(
+    CHESSBOARD, id="lasker", name="Lasker", pysol_id=881,
+    # An empty pile has no direction to continue, so it takes any such run
+    # (our reading; docs/decisions.md).
+    tableau=Tableau(piles=10, build=CHESSBOARD.tableau.build,
+                    moves="one-way-run", empty_takes="card-or-run"),
+    summary="Chessboard where a suit run going one way moves as a unit.",
+)
+
+SELECTIVE_CASTLE = replace(
+    CHESSBOARD, id="selective-castle", name="Selective Castle", pysol_id=524,
+    tableau=Tableau(piles=8, build=Build("any-suit", "down", wrap=True),
+                    moves="run", empty_takes="card-or-run"),
+    take_back=False,
+    summary="Eight piles built down regardless of suit; runs move; you choose the base rank.",
+)
+
+CASTLES_END = replace(
+    CHESSBOARD, id="castles-end", name="Castle's End", pysol_id=650,
+    tableau=Tableau(piles=10, build=Build("alt-colour", "up-or-down", wrap=True)),
+    reserves=2, deal=Deal(reserve="one-each"), found_first=True,
+    summary="Ten piles and two reserve cards; the first move founds a card and sets the base.",
+)
+
+CHEQUERS = GameRules(
+    id="chequers", name="Chequers", pysol_id=351, decks=2,
+    tableau=Tableau(piles=25, build=Build("same-suit", "up-or-down", wrap=True)),
+    foundations=(FoundationRow(base="A", direction="up"),
+                 FoundationRow(base="K", direction="down")),
+    take_back=True,
+    reserves=1, deal=Deal(tableau_faces=(True,) * 4, reserve="rest"),
+    reserve_fills_spaces=True,
+    summary="Two decks on 25 piles; foundations climb from the Aces and descend from the Kings.",
+)
+
+MARTHA = GameRules(
+    id="martha", name="Martha", pysol_id=84,
+    tableau=Tableau(piles=12, build=Build("alt-colour", "down", wrap=False), moves="run"),
+    foundations=(FoundationRow(base="A", direction="up"),),
+    take_back=False,
+    deal=Deal(tableau_faces=(False, True, False, True), aces_to_foundations=True),
+    summary="Aces start home; twelve half-hidden piles built down in alternating colours.",
+)
+
+#: The games in the order a player meets them: the core four, then the family.
+GAMES: dict[str, GameRules] = {
+    rules.id: rules
+    for rules in (CHESSBOARD, MORPHY, CHEQUERS, MARTHA,
+                  FORTRESS, LASKER, SELECTIVE_CASTLE, CASTLES_END)
+}
+
+
+def get_game(game_id: str) -> GameRules:
+    """The rules of a game by id, or :class:`UnknownGameError` naming the choices."""
+    try:
+        return GAMES[game_id]
+    except (KeyError, TypeError):
+        raise UnknownGameError(
+            f"unknown game {str(game_id)[:40]!r}; the games are: {', '.join(GAMES)}"
+        ) from None

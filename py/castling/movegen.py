@@ -1,0 +1,246 @@
+"""Legal moves, and playing and taking back a move, over compiled rule tables.
+
+This is the engine's single authority on legality and its hot path: the solver
+and the benchmark run through it hundreds of thousands of times a second, so a
+game's rules are compiled once into lookup tables (which cards a card may go
+on, what each foundation wants next) and positions are plain lists of ints.
+A move is a tuple ``(source, destination, count)`` of pile indices in
+``rules.pile_names`` order.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .cards import FACE_DOWN
+from .rules import GameRules
+
+Move = tuple[int, int, int]
+
+# Bits of the record that play() returns, so that undo() can put back
+# exactly what the move's automatic consequences changed.
+FLIPPED_SOURCE = 1      # the card exposed on the source pile was turned face up
+REFILLED_SOURCE = 2     # the emptied pile took the reserve's top card (Chequers)
+FLIPPED_RESERVE = 4     # ... and the reserve's next card was turned face up
+
+_WIDTH = 2 * FACE_DOWN  # table rows cover face-down values too (never accepted)
+
+
+class MoveTables:
+    """One game's rules compiled for fast move generation."""
+
+    def __init__(self, rules: GameRules) -> None:
+        self.rules = rules
+        tableau = rules.tableau
+        build = tableau.build
+        self.n_tableau = tableau.piles
+        self.first_foundation = tableau.piles
+        self.first_reserve = tableau.piles + 4 * len(rules.foundations)
+        self.n_piles = self.first_reserve + rules.reserves
+        self.foundations = range(self.first_foundation, self.first_reserve)
+
+        # step[lower * _WIDTH + upper]: +1/-1 if upper builds up/down on lower.
+        self.step = [0] * (_WIDTH * _WIDTH)
+        hosts: list[list[int]] = [[] for _ in range(_WIDTH)]
+        hosts_by_step: dict[int, list[list[int]]] = {1: [[] for _ in range(_WIDTH)],
+                                                      -1: [[] for _ in range(_WIDTH)]}
+        for lower in range(52):
+            for upper in range(52):
+                step = build.step(lower, upper)
+                if step:
+                    self.step[lower * _WIDTH + upper] = step
+                    hosts[upper].append(lower)
+                    hosts_by_step[step][upper].append(lower)
+        #: hosts[c]: the tableau cards that c may be laid on.
+        self.hosts = [tuple(h) for h in hosts]
+        #: hosts_by_step[d][c]: those on which c goes in direction d (Lasker's runs).
+        self.hosts_by_step = {d: [tuple(h) for h in table] for d, table in hosts_by_step.items()}
+
+        # Foundations: what follows each card, and how each pile starts.
+        self.found_next: list[list[int]] = []
+        self.found_start: list[int | None] = []
+        self.found_suit: list[int] = []
+        for row in rules.foundations:
+            delta = 1 if row.direction == "up" else -1
+            for suit in range(4):
+                follows = [-1] * _WIDTH
+                for rank in range(13):
+                    nxt = rank + delta
+                    if row.wrap:
+                        nxt %= 13
+                    if 0 <= nxt < 13:
+                        follows[suit * 13 + rank] = suit * 13 + nxt
+                self.found_next.append(follows)
+                base = row.base_rank()
+                self.found_start.append(None if base is None else suit * 13 + base)
+                self.found_suit.append(suit)
+        #: own_foundation[c]: the first foundation of c's suit (for founding the base).
+        self.own_foundation = [self.first_foundation + c // 13 for c in range(52)]
+
+        self.chosen_base = rules.chosen_base
+        self.found_first = rules.found_first
+        self.refills = rules.reserve_fills_spaces
+        self.run_moves = tableau.moves != "single"
+        self.one_way_runs = tableau.moves == "one-way-run"
+        self.empty_takes_runs = tableau.empty_takes == "card-or-run"
+        sources = list(range(self.n_tableau)) + list(range(self.first_reserve, self.n_piles))
+        if rules.take_back:
+            sources += list(self.foundations)
+        self.sources = tuple(sources)
+
+    def builds_on(self, lower: int, upper: int) -> bool:
+        """Whether ``upper`` may be laid on ``lower`` in the tableau (both face up)."""
+        return self.step[lower * _WIDTH + upper] != 0
+
+    def base_rank(self, piles: list[list[int]]) -> int | None:
+        """The chosen base rank (the bottom card of any foundation), or None."""
+        for index in self.foundations:
+            pile = piles[index]
+            if pile:
+                return pile[0] % 13
+        return None
+
+    def generate(self, piles: list[list[int]]) -> list[Move]:
+        """Every legal move in the position ``piles``, in no particular order."""
+        moves: list[Move] = []
+        add = moves.append
+        first_foundation = self.first_foundation
+        first_reserve = self.first_reserve
+
+        base = unchosen = None
+        if self.chosen_base:
+            base = self.base_rank(piles)
+            unchosen = base is None
+
+        # The card each foundation takes next (two piles may want the same card).
+        wants: dict[int, tuple[int, ...]] = {}
+        if not unchosen:
+            for k, index in enumerate(self.foundations):
+                pile = piles[index]
+                if pile:
+                    if len(pile) == 13:
+                        continue
+                    card = self.found_next[k][pile[-1]]
+                    if card < 0:
+                        continue
+                else:
+                    card = self.found_start[k]
+                    if card is None:
+                        card = self.found_suit[k] * 13 + base
+                wants[card] = wants.get(card, ()) + (index,)
+
+        # Tableau piles by their top card, and the empty ones.
+        tops: dict[int, tuple[int, ...]] = {}
+        empties = []
+        for index in range(self.n_tableau):
+            pile = piles[index]
+            if pile:
+                top = pile[-1]
+                tops[top] = tops.get(top, ()) + (index,)
+            else:
+                empties.append(index)
+        tableau_open = not (unchosen and self.found_first)
+
+        hosts = self.hosts
+        for source in self.sources:
+            pile = piles[source]
+            if not pile:
+                continue
+            card = pile[-1]
+            if card >= FACE_DOWN:
+                continue
+            if first_foundation <= source < first_reserve:
+                # A chosen base card never leaves its foundation.
+                if self.chosen_base and len(pile) == 1:
+                    continue
+            elif unchosen:
+                add((source, self.own_foundation[card], 1))
+            if not unchosen:
+                for index in wants.get(card, ()):
+                    add((source, index, 1))
+            if tableau_open:
+                for host in hosts[card]:
+                    for index in tops.get(host, ()):
+                        add((source, index, 1))
+                for index in empties:
+                    add((source, index, 1))
+
+        if self.run_moves and tableau_open:
+            self._add_runs(piles, tops, empties, add)
+        return moves
+
+    def _add_runs(self, piles, tops, empties, add) -> None:
+        """Moves of two or more cards as a unit (Martha, Lasker, Selective Castle)."""
+        step = self.step
+        one_way = self.one_way_runs
+        for source in range(self.n_tableau):
+            pile = piles[source]
+            size = len(pile)
+            direction = 0
+            count = 1
+            while count < size:
+                this_step = step[pile[-count - 1] * _WIDTH + pile[-count]]
+                if not this_step:
+                    break
+                if one_way:
+                    if direction and this_step != direction:
+                        break
+                    direction = this_step
+                count += 1
+                bottom = pile[-count]
+                hosts = self.hosts_by_step[direction][bottom] if one_way else self.hosts[bottom]
+                for host in hosts:
+                    for index in tops.get(host, ()):
+                        add((source, index, count))
+                if self.empty_takes_runs:
+                    for index in empties:
+                        if index != source:
+                            add((source, index, count))
+
+    def apply(self, piles: list[list[int]], move: Move) -> tuple[Move, int]:
+        """Play a move known to be legal, with its consequences; return the undo record."""
+        source, target, count = move
+        src = piles[source]
+        if count == 1:
+            piles[target].append(src.pop())
+        else:
+            piles[target].extend(src[-count:])
+            del src[-count:]
+        flags = 0
+        if src:
+            if src[-1] >= FACE_DOWN:
+                src[-1] -= FACE_DOWN
+                flags = FLIPPED_SOURCE
+        elif self.refills and source < self.n_tableau:
+            reserve = piles[self.first_reserve]
+            if reserve:
+                src.append(reserve.pop())
+                flags = REFILLED_SOURCE
+                if reserve and reserve[-1] >= FACE_DOWN:
+                    reserve[-1] -= FACE_DOWN
+                    flags |= FLIPPED_RESERVE
+        return move, flags
+
+    def revert(self, piles: list[list[int]], record: tuple[Move, int]) -> None:
+        """Undo :meth:`apply` exactly, given the record it returned."""
+        (source, target, count), flags = record
+        src = piles[source]
+        if flags & REFILLED_SOURCE:
+            reserve = piles[self.first_reserve]
+            if flags & FLIPPED_RESERVE:
+                reserve[-1] += FACE_DOWN
+            reserve.append(src.pop())
+        if flags & FLIPPED_SOURCE:
+            src[-1] += FACE_DOWN
+        dst = piles[target]
+        if count == 1:
+            src.append(dst.pop())
+        else:
+            src.extend(dst[-count:])
+            del dst[-count:]
+
+
+@lru_cache(maxsize=None)
+def tables_for(rules: GameRules) -> MoveTables:
+    """The compiled tables of a game (built once per game)."""
+    return MoveTables(rules)

@@ -1,0 +1,139 @@
+"""The rule vocabulary: a game is a small declaration in these terms.
+
+The words are PySolFC's (base rank, direction, wrap, what moves, what fills a
+space), kept as plain data so that each game in :mod:`castling.games` reads
+like its rules page.  Two rules the vocabulary cannot say as a setting are
+named switches on :class:`GameRules` with one piece of engine code each:
+``reserve_fills_spaces`` (Chequers) and ``found_first`` (Castle's End).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import ACE, KING, is_red, rank_of, suit_of
+
+SUIT_RULES = ("same-suit", "alt-colour", "any-suit")
+DIRECTIONS = ("up", "down", "up-or-down")
+TABLEAU_MOVES = ("single", "run", "one-way-run")
+EMPTY_TAKES = ("card", "card-or-run")
+BASES = ("A", "K", "chosen")
+
+
+@dataclass(frozen=True)
+class Build:
+    """Which card may be laid on which: suit relation, direction, and wrap K<->A."""
+
+    suits: str = "same-suit"
+    direction: str = "up-or-down"
+    wrap: bool = False
+
+    def __post_init__(self) -> None:
+        assert self.suits in SUIT_RULES and self.direction in DIRECTIONS
+
+    def step(self, lower: int, upper: int) -> int:
+        """+1 if ``upper`` may go on ``lower`` going up, -1 going down, 0 if it may not."""
+        if self.suits == "same-suit" and suit_of(lower) != suit_of(upper):
+            return 0
+        if self.suits == "alt-colour" and is_red(lower) == is_red(upper):
+            return 0
+        diff = rank_of(upper) - rank_of(lower)
+        if self.wrap:
+            diff = {12: -1, -12: 1}.get(diff, diff)
+        if diff == 1 and self.direction in ("up", "up-or-down"):
+            return 1
+        if diff == -1 and self.direction in ("down", "up-or-down"):
+            return -1
+        return 0
+
+
+@dataclass(frozen=True)
+class Tableau:
+    """The tableau piles: how many, how they build, what moves, what fills a space.
+
+    ``moves``: "single" (one card at a time), "run" (any built run from some card
+    to the top moves as a unit), "one-way-run" (Lasker: a run all going up or all
+    going down moves if it continues that way on the target).
+    ``empty_takes``: "card" (one card only) or "card-or-run".
+    """
+
+    piles: int
+    build: Build
+    moves: str = "single"
+    empty_takes: str = "card"
+
+    def __post_init__(self) -> None:
+        assert self.moves in TABLEAU_MOVES and self.empty_takes in EMPTY_TAKES
+
+
+@dataclass(frozen=True)
+class FoundationRow:
+    """Four foundations, one per suit in the order C S H D (f1..f4, then f5..f8).
+
+    ``base``: the first card's rank, "A", "K", or "chosen" (the first card founded
+    in the game, any rank, sets the base rank of every foundation; it never moves).
+    """
+
+    base: str = "A"
+    direction: str = "up"
+    wrap: bool = False
+
+    def __post_init__(self) -> None:
+        assert self.base in BASES and self.direction in ("up", "down")
+
+    def base_rank(self) -> int | None:
+        """The fixed first rank, or None when the player chooses it."""
+        return {"A": ACE, "K": KING}.get(self.base)
+
+
+@dataclass(frozen=True)
+class Deal:
+    """How the shuffled cards are laid out (the last card of the list goes first).
+
+    ``tableau_faces``: face-up flag per dealing round over the tableau piles;
+    empty means "face-up rounds until the cards run out" (a short last round).
+    ``aces_to_foundations``: the four Aces start on the foundations (Martha).
+    ``reserve``: "none", "rest" (the undealt cards form r1, the next card to deal
+    on top) or "one-each" (after the tableau, one card to each reserve).
+    """
+
+    tableau_faces: tuple[bool, ...] = ()
+    aces_to_foundations: bool = False
+    reserve: str = "none"
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """Everything that makes one game: a declaration over the shared vocabulary."""
+
+    id: str
+    name: str
+    pysol_id: int
+    tableau: Tableau
+    decks: int = 1
+    foundations: tuple[FoundationRow, ...] = (FoundationRow(),)
+    take_back: bool = True
+    reserves: int = 0
+    deal: Deal = field(default_factory=Deal)
+    #: Chequers: a tableau pile that becomes empty is refilled from the reserve.
+    reserve_fills_spaces: bool = False
+    #: Castle's End: until a card is founded, no tableau pile accepts anything.
+    found_first: bool = False
+    summary: str = ""
+
+    @property
+    def chosen_base(self) -> bool:
+        """Whether the first card founded sets the base rank (never auto-played)."""
+        return any(row.base == "chosen" for row in self.foundations)
+
+    @property
+    def card_count(self) -> int:
+        """52 per deck."""
+        return 52 * self.decks
+
+    @property
+    def pile_names(self) -> tuple[str, ...]:
+        """t1..tN, f1..fK, r1..rM: the order of piles everywhere in the engine."""
+        return (tuple(f"t{i}" for i in range(1, self.tableau.piles + 1))
+                + tuple(f"f{i}" for i in range(1, 4 * len(self.foundations) + 1))
+                + tuple(f"r{i}" for i in range(1, self.reserves + 1)))

@@ -1,0 +1,68 @@
+"""The saved-game format: game id, deal number, move list, format version.
+
+A save is replayed and checked when loaded.  Damage that leaves nothing to play
+(not JSON, wrong version, unknown game, bad deal number, wrong field types)
+raises :class:`SaveError`; an illegal or malformed move resumes the game at the
+last legal position and reports which move failed, so little is lost.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from .deal import parse_deal_number
+from .errors import DealNumberError, SaveError, UnknownGameError
+from .game import Game, MoveProblem
+from .games import get_game
+
+FORMAT_VERSION = 1
+MAX_MOVES = 100_000     # far beyond any real game; bounds the work a save can ask for
+
+
+def dump_save(game: Game) -> str:
+    """The save of a game as compact JSON text."""
+    return json.dumps({"format": FORMAT_VERSION, "game": game.rules.id,
+                       "deal": game.number, "moves": game.move_texts()},
+                      separators=(",", ":"))
+
+
+@dataclass
+class LoadedSave:
+    """A loaded game and, if its move list was damaged, the first bad move."""
+
+    game: Game
+    problem: MoveProblem | None = None
+
+
+def load_save(text: str) -> LoadedSave:
+    """Read and replay a save made by :func:`dump_save`."""
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        raise SaveError("the save is not readable JSON") from None
+    if not isinstance(data, dict):
+        raise SaveError("the save is not a JSON object")
+    version = data.get("format")
+    if type(version) is not int:
+        raise SaveError("the save has no format version")
+    if version != FORMAT_VERSION:
+        raise SaveError(f"the save has format version {version}; this version reads {FORMAT_VERSION}")
+    try:
+        rules = get_game(data.get("game"))
+    except UnknownGameError as error:
+        raise SaveError(f"the save is for an {error}") from None
+    number = data.get("deal")
+    if type(number) is not int:
+        raise SaveError("the save's deal number is not a whole number")
+    try:
+        parse_deal_number(number)
+    except DealNumberError as error:
+        raise SaveError(f"the save's {error}") from None
+    moves = data.get("moves")
+    if not isinstance(moves, list) or not all(isinstance(move, str) for move in moves):
+        raise SaveError("the save's move list is not a list of moves")
+    if len(moves) > MAX_MOVES:
+        raise SaveError(f"the save has {len(moves)} moves, more than {MAX_MOVES}")
+    game, problem = Game.replay(rules, number, moves)
+    return LoadedSave(game, problem)

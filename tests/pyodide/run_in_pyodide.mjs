@@ -1,0 +1,21 @@
+// Runs a Python script under Pyodide (CPython 3.14 compiled to WebAssembly)
+// in Node, with the engine package copied into its file system, and prints
+// what the script prints.  Used by tests/engine/test_pyodide.py to show the
+// engine gives identical results in the browser's Python.
+//
+// usage: node tests/pyodide/run_in_pyodide.mjs PACKAGE_DIR SCRIPT_FILE
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { loadPyodide } from "pyodide";
+
+const [packageDir, scriptFile] = process.argv.slice(2);
+const pyodide = await loadPyodide();
+pyodide.FS.mkdirTree("/engine/castling");
+for (const name of readdirSync(packageDir)) {
+  if (name.endsWith(".py")) {
+    pyodide.FS.writeFile(`/engine/castling/${name}`, readFileSync(join(packageDir, name)));
+  }
+}
+pyodide.setStdout({ batched: (line) => console.log(line) });
+await pyodide.runPythonAsync(`import sys\nsys.path.insert(0, "/engine")\n` +
+                             readFileSync(scriptFile, "utf8"));
