@@ -6,6 +6,7 @@ The vocabulary, after python-chess: :class:`GameRules` describes a game,
 and position has one text form that round-trips.
 """
 
+from .deal import parse_deal_number, random_deal_number
 from .errors import (CastlingError, DealNumberError, IllegalMoveError, NotationError,
                      SaveError, UnknownGameError)
 from .game import Game, MoveProblem
@@ -20,5 +21,5 @@ __all__ = [
     "CastlingError", "DealNumberError", "GAMES", "Game", "GameRules", "IllegalMoveError",
     "MoveProblem", "NotationError", "Position", "SaveError", "UnknownGameError",
     "auto_finish", "dump_save", "format_move", "get_game", "hint", "load_save",
-    "parse_move", "safe_foundation_moves",
+    "parse_deal_number", "parse_move", "random_deal_number", "safe_foundation_moves",
 ]

@@ -41,6 +41,11 @@ def parse_deal_number(text: object) -> int:
     return number
 
 
+def random_deal_number(rng: random.Random | None = None) -> int:
+    """A deal number for "new game": random, and short enough to read out (<= 9 digits)."""
+    return (rng or random).randint(1, 999_999_999)
+
+
 class _FreeCellRandom:
     """Microsoft's FreeCell linear congruential generator, as PySolFC uses it."""
 

@@ -1,0 +1,161 @@
+"""A slow, plain-spoken second reading of RULES.md §3, used only by the tests.
+
+It works on the text form of a position and shares no code with the engine's
+move generator, so agreement between the two on random positions is evidence
+that the fast tables say what the rules say.
+"""
+
+from __future__ import annotations
+
+RANKS = "A23456789TJQK"
+SUITS = "CSHD"
+
+
+def rank(code: str) -> int:
+    return RANKS.index(code[0].upper())
+
+
+def suit(code: str) -> str:
+    return code[1].upper()
+
+
+def red(code: str) -> bool:
+    return suit(code) in "HD"
+
+
+def face_up(code: str) -> bool:
+    return code == code.upper()
+
+
+def rank_step(lower: str, upper: str, wrap: bool) -> int:
+    """+1 if upper is one rank above lower, -1 if one below, else 0."""
+    diff = rank(upper) - rank(lower)
+    if wrap and diff == -12:
+        diff = 1
+    if wrap and diff == 12:
+        diff = -1
+    return diff if diff in (1, -1) else 0
+
+
+def builds(rules, lower: str, upper: str) -> int:
+    """The tableau relation of RULES.md: may upper go on lower? (+1/-1 direction, 0 no)"""
+    build = rules.tableau.build
+    if not (face_up(lower) and face_up(upper)):
+        return 0
+    if build.suits == "same-suit" and suit(lower) != suit(upper):
+        return 0
+    if build.suits == "alt-colour" and red(lower) == red(upper):
+        return 0
+    step = rank_step(lower, upper, build.wrap)
+    if build.direction == "up" and step != 1:
+        return 0
+    if build.direction == "down" and step != -1:
+        return 0
+    return step
+
+
+def base_rank(rules, piles):
+    if not rules.chosen_base:
+        return None
+    for name, cards in piles.items():
+        if name.startswith("f") and cards:
+            return rank(cards[0])
+    return None
+
+
+def foundation_takes(rules, piles, name: str, card: str) -> bool:
+    index = int(name[1:]) - 1
+    row = rules.foundations[index // 4]
+    own_suit = SUITS[index % 4]
+    pile = piles[name]
+    if suit(card) != own_suit or len(pile) == 13:
+        return False
+    if not pile:
+        if row.base == "A":
+            return rank(card) == 0
+        if row.base == "K":
+            return rank(card) == 12
+        base = base_rank(rules, piles)
+        return base is None or rank(card) == base
+    step = rank_step(pile[-1], card, row.wrap)
+    return step == (1 if row.direction == "up" else -1)
+
+
+def movable_counts(rules, piles, name: str) -> list[int]:
+    pile = piles[name]
+    if not pile or not face_up(pile[-1]):
+        return []
+    if name.startswith("r"):
+        return [1]
+    if name.startswith("f"):
+        if not rules.take_back or (rules.chosen_base and len(pile) == 1):
+            return []
+        return [1]
+    counts = [1]
+    kind = rules.tableau.moves
+    if kind == "single":
+        return counts
+    direction = 0
+    n = 1
+    while n < len(pile):
+        step = builds(rules, pile[-n - 1], pile[-n])
+        if not step:
+            break
+        if kind == "one-way-run":
+            if direction and step != direction:
+                break
+            direction = step
+        n += 1
+        counts.append(n)
+    return counts
+
+
+def tableau_takes(rules, piles, name: str, unit: list[str]) -> bool:
+    if rules.found_first and rules.chosen_base and base_rank(rules, piles) is None:
+        return False
+    pile = piles[name]
+    if not pile:
+        return len(unit) == 1 or rules.tableau.empty_takes == "card-or-run"
+    step = builds(rules, pile[-1], unit[0])
+    if not step:
+        return False
+    if rules.tableau.moves == "one-way-run" and len(unit) > 1:
+        return builds(rules, unit[0], unit[1]) == step
+    return True
+
+
+def legal_moves(rules, piles: dict[str, list[str]]) -> set[str]:
+    """Every legal move, in notation, by brute force over all pile pairs."""
+    moves = set()
+    for source in piles:
+        for count in movable_counts(rules, piles, source):
+            unit = piles[source][-count:]
+            for target in piles:
+                if target == source or target.startswith("r"):
+                    continue
+                if target.startswith("f"):
+                    ok = count == 1 and foundation_takes(rules, piles, target, unit[0])
+                else:
+                    ok = tableau_takes(rules, piles, target, unit)
+                if ok:
+                    moves.add(f"{source}-{target}" + (f":{count}" if count > 1 else ""))
+    return moves
+
+
+def play(rules, piles: dict[str, list[str]], move: str) -> dict[str, list[str]]:
+    """The position after a legal move, with its automatic consequences."""
+    piles = {name: list(cards) for name, cards in piles.items()}
+    pair, _, count_text = move.partition(":")
+    source, target = pair.split("-")
+    count = int(count_text or 1)
+    unit = piles[source][-count:]
+    del piles[source][-count:]
+    piles[target] += unit
+    src = piles[source]
+    if src and not face_up(src[-1]):
+        src[-1] = src[-1].upper()
+    if not src and source.startswith("t") and rules.reserve_fills_spaces and piles["r1"]:
+        src.append(piles["r1"].pop())
+        if piles["r1"]:
+            piles["r1"][-1] = piles["r1"][-1].upper()
+    return piles

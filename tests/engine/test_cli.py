@@ -1,0 +1,93 @@
+"""The command line of RULES.md §4, run as a player's tools would run it."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from castling import GAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    """``PYTHONPATH=py python3 -m castling ARGS`` from the repository root, no install."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
+    return subprocess.run([sys.executable, "-m", "castling", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+
+
+def ok(*args: str):
+    result = run(*args)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    return json.loads(result.stdout)
+
+
+def test_games_lists_the_eight_ids():
+    games = ok("games")
+    assert [g["id"] for g in games] == ["chessboard", "morphy", "chequers", "martha", "fortress",
+                                        "lasker", "selective-castle", "castles-end"]
+    assert games[0]["name"] == "Chessboard"
+
+
+def test_deal_prints_every_pile_bottom_to_top():
+    result = ok("deal", "chessboard", "1")
+    assert result["game"] == "chessboard" and result["deal"] == 1
+    assert list(result["piles"]) == list(GAMES["chessboard"].pile_names)
+    assert result["piles"]["t1"] == ["JD", "9S", "JS", "4D", "6D", "2H"]
+    assert result["piles"]["f1"] == []
+
+
+def test_deal_shows_face_down_cards_in_lower_case():
+    piles = ok("deal", "martha", "31999")["piles"]
+    assert piles["t1"][0].islower() and piles["t1"][1].isupper()
+
+
+def test_moves_plays_and_lists_sorted_legal_moves():
+    result = ok("moves", "chessboard", "1", "t1-f3")
+    assert result["position"]["f3"] == ["2H"] and result["position"]["t1"][-1] == "6D"
+    assert result["legal"] == sorted(result["legal"]) and result["legal"]
+    assert result["won"] is False
+
+
+def test_moves_lists_each_run_length_separately():
+    # Selective Castle #5 after these moves: t2 ends in a seven-card run
+    # (QH JH TC 9S 8D 7D 6H) and t8 is empty.
+    moves = ("t6-t3 t8-t6 t2-f4 t2-t6 t8-f1 t1-t6 t8-t6:2 t6-t2:5 t2-t6:5 t6-t2:5 t2-t6:5 "
+             "t6-t4:3 t3-t4 t4-t3 t6-t7:2 t5-t4 t6-t5 t7-t5:2 t6-t7 t5-t7 t8-t6 t4-t7:4 "
+             "t4-t5 t7-t2:6 t5-t7:2 t8-t6").split()
+    result = ok("moves", "selective-castle", "5", *moves)
+    assert result["position"]["t2"][-7:] == "QH JH TC 9S 8D 7D 6H".split()
+    assert result["position"]["t8"] == []
+    to_t8 = [m for m in result["legal"] if m.startswith("t2-t8")]
+    assert to_t8 == ["t2-t8"] + [f"t2-t8:{n}" for n in range(2, 8)]
+
+
+@pytest.mark.parametrize("args, words", [
+    (["deal", "chess", "1"], "unknown game"),
+    (["deal", "chessboard", "0"], "too small"),
+    (["deal", "chessboard", "-5"], "deal number"),
+    (["deal", "chessboard", "100000000000000000000"], "too large"),
+    (["deal", "chessboard", "twelve"], "not a whole number"),
+    (["moves", "chessboard", "1", "t1-f3", "t9-q1"], "move 2"),
+    (["moves", "chessboard", "1", "t1-t2"], "move 1"),
+    (["moves", "chessboard", "1", "t1-f3", "t2-t2"], "move 2"),
+    (["moves", "martha"], "number"),
+    ([], "command"),
+    (["solve-it"], "invalid choice"),
+])
+def test_bad_input_exits_2_with_one_line_on_stderr_and_nothing_on_stdout(args, words):
+    result = run(*args)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0]
+
+
+def test_illegal_move_names_the_move_and_its_index():
+    result = run("moves", "chessboard", "1", "t1-f3", "t2-t9")
+    assert "move 2" in result.stderr and "t2-t9" in result.stderr
