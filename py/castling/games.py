@@ -19,30 +19,37 @@ FORTRESS = GameRules(
     summary="Ten open piles built up or down in suit; foundations from the Ace.",
 )
 
-CHESSBOARD = replace(
-    FORTRESS, id="chessboard", name="Chessboard", pysol_id=148,
+# Fortress with wrap-around building and a base rank the player chooses: the
+# board and foundations that Chessboard, Morphy, Lasker, Selective Castle and
+# Castle's End share.
+_CHOSEN_BASE = replace(
+    FORTRESS,
     tableau=Tableau(piles=10, build=Build("same-suit", "up-or-down", wrap=True)),
     foundations=(FoundationRow(base="chosen", direction="up", wrap=True),),
+)
+
+CHESSBOARD = replace(
+    _CHOSEN_BASE, id="chessboard", name="Chessboard", pysol_id=148, supermove=True,
     summary="Fortress with wrap-around building, and you choose the foundations' base rank.",
 )
 
 MORPHY = replace(
-    CHESSBOARD, id="morphy", name="Morphy", pysol_id=951,
+    _CHOSEN_BASE, id="morphy", name="Morphy", pysol_id=951,
     tableau=Tableau(piles=10, build=Build("alt-colour", "up-or-down", wrap=True)),
     summary="Chessboard built in alternating colours instead of in suit.",
 )
 
 LASKER = replace(
-    CHESSBOARD, id="lasker", name="Lasker", pysol_id=881,
+    _CHOSEN_BASE, id="lasker", name="Lasker", pysol_id=881,
     # An empty pile has no direction to continue, so it takes any such run
     # (our reading; docs/decisions.md).
-    tableau=Tableau(piles=10, build=CHESSBOARD.tableau.build,
+    tableau=Tableau(piles=10, build=_CHOSEN_BASE.tableau.build,
                     moves="one-way-run", empty_takes="card-or-run"),
     summary="Chessboard where a suit run going one way moves as a unit.",
 )
 
 SELECTIVE_CASTLE = replace(
-    CHESSBOARD, id="selective-castle", name="Selective Castle", pysol_id=524,
+    _CHOSEN_BASE, id="selective-castle", name="Selective Castle", pysol_id=524,
     tableau=Tableau(piles=8, build=Build("any-suit", "down", wrap=True),
                     moves="run", empty_takes="card-or-run"),
     take_back=False,
@@ -50,7 +57,7 @@ SELECTIVE_CASTLE = replace(
 )
 
 CASTLES_END = replace(
-    CHESSBOARD, id="castles-end", name="Castle's End", pysol_id=650,
+    _CHOSEN_BASE, id="castles-end", name="Castle's End", pysol_id=650,
     tableau=Tableau(piles=10, build=Build("alt-colour", "up-or-down", wrap=True)),
     reserves=2, deal=Deal(reserve="one-each"), found_first=True,
     summary="Ten piles and two reserve cards; the first move founds a card and sets the base.",

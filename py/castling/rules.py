@@ -119,6 +119,9 @@ class GameRules:
     reserve_fills_spaces: bool = False
     #: Castle's End: until a card is founded, no tableau pile accepts anything.
     found_first: bool = False
+    #: Chessboard's interface convenience: a built run may be dragged when empty
+    #: piles allow the same result one card at a time (recorded as those moves).
+    supermove: bool = False
     summary: str = ""
 
     @property

@@ -1,0 +1,151 @@
+"""What the screen needs from the rules, computed without a DOM.
+
+The browser layer draws what these functions say and turns pointer gestures
+into the moves they return; it never judges legality itself.  Everything here
+is plain data, so it is tested under CPython.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import RANKS
+from .hint import _is_founding_choice, _to_foundation
+from .movegen import Move
+from .notation import format_move
+from .position import Position
+from .rules import GameRules
+
+
+@dataclass(frozen=True)
+class Row:
+    """A row of piles on the screen; ``fan`` is how a pile spreads its cards."""
+
+    piles: tuple[str, ...]
+    fan: str            # "down", "right" or "stack" (only the top card shows)
+    columns: int        # grid columns the row is laid out on
+
+
+def layout(rules: GameRules, narrow: bool = False) -> tuple[Row, ...]:
+    """The rows of piles for a game, top of the screen first.
+
+    Foundations (and reserves) sit in a row above the tableau, as players know
+    it from PySolFC; Chequers' 25 piles are five rows of five fanned sideways.
+    On a narrow (portrait phone) screen a tableau of more than six piles is
+    split into two rows so the cards stay big enough to read.
+    """
+    names = rules.pile_names
+    foundations = tuple(n for n in names if n[0] == "f")
+    reserves = tuple(n for n in names if n[0] == "r")
+    tableau = tuple(n for n in names if n[0] == "t")
+    if len(tableau) == 25:
+        top = Row(reserves + foundations, "stack", 9)
+        return (top,) + tuple(Row(tableau[i:i + 5], "right", 5) for i in range(0, 25, 5))
+    if narrow and len(tableau) > 6:
+        half = -(-len(tableau) // 2)
+        columns = max(half, len(foundations) + len(reserves))
+        return (Row(reserves + foundations, "stack", columns),
+                Row(tableau[:half], "down", columns), Row(tableau[half:], "down", columns))
+    columns = max(len(tableau), len(foundations) + len(reserves))
+    return (Row(reserves + foundations, "stack", columns), Row(tableau, "down", columns))
+
+
+def _run_is_built(position: Position, source: int, count: int) -> bool:
+    pile = position.piles[source]
+    tables = position.tables
+    return count <= len(pile) and all(
+        tables.builds_on(pile[-k - 1], pile[-k]) for k in range(1, count))
+
+
+def supermove(position: Position, source: int, target: int, count: int) -> list[Move] | None:
+    """Single-card moves that carry a built run of ``count`` cards onto ``target``.
+
+    Chessboard's convenience (RULES.md §3.1): a run may be dragged when enough
+    empty piles exist to make the same move one card at a time.  The plan is
+    the classic one (half to a free pile, the rest across, the half back on
+    top), checked by playing it on a copy; None when it cannot be done.
+    """
+    if count == 1 or not position.rules.supermove:
+        return None
+    if not _run_is_built(position, source, count):
+        return None
+    tables = position.tables
+    free = [i for i in range(tables.n_tableau)
+            if not position.piles[i] and i not in (source, target)]
+    plan: list[Move] = []
+
+    def carry(n: int, src: int, dst: int, spare: list[int]) -> bool:
+        if n == 1:
+            plan.append((src, dst, 1))
+            return True
+        if not spare:
+            return False
+        half = n // 2
+        return (carry(half, src, spare[0], spare[1:])
+                and carry(n - half, src, dst, spare[1:])
+                and carry(half, spare[0], dst, spare[1:]))
+
+    if not carry(count, source, target, free):
+        return None
+    trial = position.copy()
+    for move in plan:
+        if not trial.is_legal(move):
+            return None
+        trial.play(move)
+    return plan
+
+
+def targets(position: Position, source: int, count: int) -> dict[int, list[Move]]:
+    """Where ``count`` cards from pile ``source`` may go: target -> the moves that do it.
+
+    A single legal move for ordinary moves; several single-card moves for a
+    Chessboard supermove.
+    """
+    found = {move[1]: [move] for move in position.legal_moves()
+             if move[0] == source and move[2] == count}
+    if count > 1 and position.rules.supermove:
+        for target in range(position.tables.n_tableau):
+            if target != source and target not in found:
+                plan = supermove(position, source, target, count)
+                if plan:
+                    found[target] = plan
+    return found
+
+
+def pickable_counts(position: Position, source: int) -> set[int]:
+    """How many cards from the top of ``source`` can be picked up (have somewhere to go)."""
+    counts = {move[2] for move in position.legal_moves() if move[0] == source}
+    if position.rules.supermove and source < position.tables.n_tableau:
+        pile = position.piles[source]
+        for count in range(2, len(pile) + 1):
+            if not _run_is_built(position, source, count):
+                break
+            if targets(position, source, count):
+                counts.add(count)
+    return counts
+
+
+def home_move(position: Position, source: int) -> Move | None:
+    """The move a double-click makes: the top card to a foundation, if it may go.
+
+    Never the first card of a chosen-base game: the base rank is the player's
+    choice, made by dragging or tapping (RULES.md §3.3).
+    """
+    for move in sorted(position.legal_moves()):
+        if move[0] == source and move[2] == 1 and _to_foundation(position, move) \
+                and not _is_founding_choice(position, move):
+            return move
+    return None
+
+
+def status_line(position: Position) -> str:
+    """A short line for the status bar: the base rank in chosen-base games."""
+    if not position.rules.chosen_base:
+        return ""
+    base = position.base_rank()
+    return "Base: not chosen yet" if base is None else f"Base: {RANKS[base].replace('T', '10')}"
+
+
+def describe(position: Position, moves: list[Move]) -> str:
+    """Moves in notation joined by spaces (for messages and the hint)."""
+    return " ".join(format_move(position.rules, move) for move in moves)

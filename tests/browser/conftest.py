@@ -1,0 +1,94 @@
+"""Real-browser tests: build the site, serve dist/ on localhost, drive Chromium.
+
+Chromium is found the way a developer's machine has it: $CASTLING_CHROMIUM,
+else Debian's /usr/bin/chromium, else the browser Playwright installed itself.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+READY_TIMEOUT_MS = 90_000     # cold boot is ~3-7 s here; far more under load
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
+def chromium_path() -> str | None:
+    """The Chromium to drive, or None for Playwright's own."""
+    path = os.environ.get("CASTLING_CHROMIUM")
+    if path:
+        return path
+    return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def site_url():
+    """Build dist/ once and serve it on a free localhost port."""
+    subprocess.run([sys.executable, str(ROOT / "build.py")], check=True, cwd=ROOT)
+    handler = functools.partial(_QuietHandler, directory=str(DIST))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh page with empty storage; fails the test on any uncaught page error."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    yield page
+    context.close()
+    assert not errors, f"uncaught errors in the page: {errors}"
+
+
+def wait_ready(page) -> None:
+    page.wait_for_selector('html[data-ready="true"]', timeout=READY_TIMEOUT_MS)
+
+
+def dom_piles(page) -> dict[str, list[str]]:
+    """Every pile in the DOM: name -> data-card values, bottom first."""
+    return page.evaluate("""() => Object.fromEntries(
+        [...document.querySelectorAll('[data-pile]')].map(pile => [pile.dataset.pile,
+            [...pile.querySelectorAll('[data-card]')].map(card => card.dataset.card)]))""")
+
+
+def shown_as_dom(piles: dict[str, list[str]]) -> dict[str, list[str]]:
+    """The engine's piles as the DOM must show them (face-down cards hidden)."""
+    return {name: ["down" if code.islower() else code for code in cards]
+            for name, cards in piles.items()}
+
+
+def stored(page, key: str):
+    text = page.evaluate("key => localStorage.getItem(key)", key)
+    return None if text is None else json.loads(text)

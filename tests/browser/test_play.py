@@ -1,0 +1,141 @@
+"""A player's session in every game: open a deal link, move by tap and by drag,
+undo and redo, reload and find the game resumed."""
+
+import pytest
+
+from castling import GAMES, Game, Position, format_move
+from castling.board import pickable_counts, targets
+
+from conftest import dom_piles, shown_as_dom, stored, wait_ready
+
+NUMBERS = {"chessboard": 1, "morphy": 5, "chequers": 31999, "martha": 4, "fortress": 40000,
+           "lasker": 12, "selective-castle": 5, "castles-end": 9}
+
+
+def saved_position(page, game_id: str, number: int) -> tuple[Game, list[str]]:
+    """The game as the page saved it, replayed by the engine."""
+    save = stored(page, f"castling:save:{game_id}")
+    assert save["game"] == game_id and save["deal"] == number
+    game, problem = Game.replay(GAMES[game_id], number, save["moves"])
+    assert problem is None
+    return game, save["moves"]
+
+
+def a_single_card_move(position: Position):
+    """A legal one-card move that does not start from a foundation."""
+    tables = position.tables
+    for move in sorted(position.legal_moves()):
+        if move[2] == 1 and not tables.first_foundation <= move[0] < tables.first_reserve:
+            return move
+    raise AssertionError("no single-card move in this deal")
+
+
+def top_card(page, pile: str):
+    return page.locator(f'[data-pile="{pile}"] [data-card]').last
+
+
+def tap_move(page, rules, move) -> None:
+    names = rules.pile_names
+    top_card(page, names[move[0]]).click()
+    target = page.locator(f'[data-pile="{names[move[1]]}"]')
+    cards = target.locator("[data-card]")
+    (cards.last if cards.count() else target).click()
+
+
+def drag_move(page, rules, move) -> None:
+    names = rules.pile_names
+    source = top_card(page, names[move[0]]).bounding_box()
+    target_pile = page.locator(f'[data-pile="{names[move[1]]}"]')
+    cards = target_pile.locator("[data-card]")
+    target = (cards.last if cards.count() else target_pile).bounding_box()
+    page.mouse.move(source["x"] + source["width"] / 2, source["y"] + 10)
+    page.mouse.down()
+    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + 20, steps=8)
+    page.mouse.up()
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_player_session(page, site_url, game_id):
+    rules = GAMES[game_id]
+    number = NUMBERS[game_id]
+    page.goto(f"{site_url}index.html#/{game_id}/{number}")
+    wait_ready(page)
+
+    # The deal link shows exactly the engine's deal.
+    deal = Position.deal(rules, number)
+    assert dom_piles(page) == shown_as_dom(deal.to_piles())
+
+    # Tap to move: select a card, then tap its destination.
+    move = a_single_card_move(deal)
+    tap_move(page, rules, move)
+    game, moves = saved_position(page, game_id, number)
+    assert moves[0] == format_move(rules, move)
+    assert dom_piles(page) == shown_as_dom(game.position.to_piles())
+    played_by_tap = len(moves)
+
+    # Drag and drop a second move.
+    second = a_single_card_move(game.position)
+    drag_move(page, rules, second)
+    game, moves = saved_position(page, game_id, number)
+    assert moves[played_by_tap] == format_move(rules, second)
+    assert dom_piles(page) == shown_as_dom(game.position.to_piles())
+
+    # An illegal drop snaps back and changes nothing.
+    before = dom_piles(page)
+    illegal = next((s, t) for s in range(rules.tableau.piles) for t in range(rules.tableau.piles)
+                   if s != t and game.position.piles[s] and not any(
+                       m[0] == s and m[1] == t for m in game.position.legal_moves()))
+    drag_move(page, rules, (illegal[0], illegal[1], 1))
+    assert dom_piles(page) == before
+    assert stored(page, f"castling:save:{game_id}")["moves"] == moves
+
+    # Undo all the way back to the deal, then redo everything.
+    for _ in moves:
+        page.click('[data-action="undo"]')
+    assert dom_piles(page) == shown_as_dom(deal.to_piles())
+    assert page.is_disabled('[data-action="undo"]')
+    for _ in moves:
+        page.click('[data-action="redo"]')
+    assert dom_piles(page) == shown_as_dom(game.position.to_piles())
+
+    # Reload: the same deal, the same position, and the undo history is intact.
+    page.reload()
+    wait_ready(page)
+    assert dom_piles(page) == shown_as_dom(game.position.to_piles())
+    page.click('[data-action="undo"]')
+    game.undo()
+    assert dom_piles(page) == shown_as_dom(game.position.to_piles())
+
+
+def test_face_down_cards_keep_their_secret(page, site_url):
+    page.goto(f"{site_url}index.html#/martha/4")
+    wait_ready(page)
+    hidden = page.evaluate("""() => [...document.querySelectorAll('[data-card="down"]')].map(card =>
+        [card.textContent, card.children.length,
+         Object.fromEntries([...card.attributes].map(a => [a.name, a.value]))])""")
+    assert len(hidden) == 24
+    for text, children, attributes in hidden:
+        assert text == "" and children == 0
+        assert set(attributes) == {"style", "data-index", "data-card", "class"}
+        assert attributes["class"] == "card down" and attributes["data-card"] == "down"
+        assert attributes["style"].replace(" ", "") == f"--i:{attributes['data-index']};"
+
+
+def test_a_run_moves_by_drag(page, site_url):
+    # Find a deal where a run of two can move, and drag it by its lower card.
+    rules = GAMES["selective-castle"]
+    number, move = next((n, m) for n in range(1, 200) for m in Position.deal(rules, n).legal_moves()
+                        if m[2] >= 2)
+    page.goto(f"{site_url}index.html#/selective-castle/{number}")
+    wait_ready(page)
+    names = rules.pile_names
+    card = page.locator(f'[data-pile="{names[move[0]]}"] [data-card]').nth(-move[2])
+    box = card.bounding_box()
+    target = page.locator(f'[data-pile="{names[move[1]]}"] [data-card]').last.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 8)
+    page.mouse.down()
+    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + 20, steps=8)
+    page.mouse.up()
+    game, moves = saved_position(page, "selective-castle", number)
+    assert moves[0] == format_move(rules, move)
+    assert dom_piles(page) == shown_as_dom(game.position.to_piles())

@@ -1,0 +1,457 @@
+"""The game screen: wires the engine, the session and the table view to the page.
+
+Every decision about legality is the engine's: this module only asks
+``castling.board`` where a picked-up card may go and plays the moves it gets.
+"""
+
+from __future__ import annotations
+
+import js
+from pyodide.ffi import create_proxy, jsnull, to_js
+from pyscript import document, window
+
+from castling import GAMES, auto_finish, format_move, hint, safe_foundation_moves
+from castling.board import home_move, pickable_counts, status_line, targets
+from castling.cards import parse_card, card_name
+from castling.links import LinkError, deal_link, parse_link
+from castling.session import Session
+
+from .render import TableView
+from .storage import BrowserStorage
+
+DRAG_THRESHOLD = 6          # pixels a press must travel to become a drag
+DOUBLE_TAP_MS = 350
+HINT_MS = 2500
+ANIMATION_MS = 160
+
+
+def present(value) -> bool:
+    """Whether a DOM lookup found something (JS null arrives as ``jsnull``, not None)."""
+    return value is not None and value is not jsnull
+
+
+def _js_object(value):
+    return to_js(value, dict_converter=js.Object.fromEntries)
+
+
+def _clock(seconds: int) -> str:
+    minutes, seconds = divmod(seconds, 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
+
+
+class App:
+    """One page, one game at a time."""
+
+    def __init__(self) -> None:
+        self.session = Session(BrowserStorage(window))
+        self.view = TableView(document, window, document.getElementById("board"))
+        self.selection: tuple[int, int] | None = None     # (source pile, card count)
+        self.press: dict | None = None                    # the pointer held down
+        self.last_tap = (None, 0.0)                       # (pile, time) for double taps
+        self.last_move = None
+        self.shown_rules = None
+        self.was_won = False
+        self._proxies = []
+        self._hint_timeout = None
+
+    # -- start-up --------------------------------------------------------------
+
+    def start(self) -> None:
+        """Read what is stored, open the linked or last game, and say we are ready."""
+        self.session.load()
+        self._bind()
+        self._route()
+        self._show_notices()
+        document.documentElement.setAttribute("data-ready", "true")
+
+    def _listen(self, target, event: str, handler) -> None:
+        proxy = create_proxy(handler)
+        self._proxies.append(proxy)
+        target.addEventListener(event, proxy)
+
+    def _bind(self) -> None:
+        board = document.getElementById("board")
+        self._listen(board, "pointerdown", self.on_pointer_down)
+        self._listen(board, "pointermove", self.on_pointer_move)
+        self._listen(board, "pointerup", self.on_pointer_up)
+        self._listen(board, "pointercancel", self.on_pointer_cancel)
+        self._listen(document, "click", self.on_click)
+        self._listen(document.getElementById("game-select"), "change", self.on_choose_game)
+        for box in document.querySelectorAll("[data-setting]"):
+            self._listen(box, "change", self.on_setting)
+        self._listen(window, "hashchange", lambda event: self._route())
+        self._listen(window, "resize", lambda event: self.view.fit())
+        tick = create_proxy(self.on_tick)
+        self._proxies.append(tick)
+        window.setInterval(tick, 1000)
+
+    # -- links -------------------------------------------------------------------
+
+    def _route(self) -> None:
+        """Open what the address names; a bad link gets a message and a playable game."""
+        try:
+            target = parse_link(str(window.location.hash))
+        except LinkError as error:
+            target = None
+            if self.session.game is None:
+                self.session.open(GAMES[self.session.last_game_id()])
+            self.notify(f"{error} Here is {self._deal_name()} instead.")
+        if target is None:
+            if self.session.game is None:
+                self.session.open(GAMES[self.session.last_game_id()])
+        else:
+            rules, number = target
+            game = self.session.game
+            if game is None or game.rules != rules or game.number != number:
+                self.session.open(rules, number)
+        self.show_game()
+
+    def _deal_name(self) -> str:
+        game = self.session.game
+        return f"{game.rules.name} deal #{game.number}"
+
+    def _set_link(self) -> None:
+        game = self.session.game
+        link = deal_link(game.rules, game.number)
+        if str(window.location.hash) != link:
+            # replaceState: no hashchange event, no extra history entry per deal
+            window.history.replaceState(None, "", link)
+
+    # -- drawing -------------------------------------------------------------------
+
+    def show_game(self) -> None:
+        """Draw the whole table for the session's current game."""
+        game = self.session.game
+        if self.shown_rules != game.rules:
+            self.view.build(game.rules)
+            self.shown_rules = game.rules
+        document.getElementById("game-select").value = game.rules.id
+        document.getElementById("deal-label").textContent = f"Deal #{game.number}"
+        document.getElementById("rules-link").setAttribute("href", f"./help/{game.rules.id}.html")
+        document.title = f"{game.rules.name} #{game.number} — Castling"
+        self._set_link()
+        self.selection = None
+        self.last_move = None
+        self.was_won = game.is_won()
+        self.refresh()
+
+    def refresh(self, moved=None) -> None:
+        """Bring the page up to date with the position (only changed piles are redrawn)."""
+        game = self.session.game
+        position = game.position
+        self.view.draw(position.to_piles())
+        self.view.mark("selected")
+        self.view.mark("target")
+        if moved:
+            self._animate(*moved)
+        count = len(game.moves)
+        document.getElementById("move-counter").textContent = f"{count} move{'s' if count != 1 else ''}"
+        document.getElementById("timer").textContent = _clock(self.session.seconds)
+        self._button("undo").disabled = not game.can_undo
+        self._button("redo").disabled = not game.can_redo
+        won = game.is_won()
+        self._button("finish").disabled = won or auto_finish(position) is None
+        if won:
+            status = f"Won in {count} moves — well played!"
+        elif game.is_lost():
+            status = "No legal moves left. Undo, restart, or deal again."
+        else:
+            status = status_line(position)
+        document.getElementById("status").textContent = status
+        if won and not self.was_won:
+            self._show_win()
+        self.was_won = won
+        self._show_notices()
+
+    def _button(self, action: str):
+        return document.querySelector(f'.controls [data-action="{action}"]')
+
+    def notify(self, text: str) -> None:
+        """Show a message to the player (always as text)."""
+        notice = document.getElementById("notice")
+        notice.textContent = text
+        notice.hidden = False
+
+    def _show_notices(self) -> None:
+        if self.session.notices:
+            self.notify(" ".join(self.session.notices))
+            self.session.notices.clear()
+
+    def _show_win(self) -> None:
+        game = self.session.game
+        document.getElementById("win-summary").textContent = (
+            f"{game.rules.name} deal #{game.number}: {len(game.moves)} moves in "
+            f"{_clock(self.session.seconds)}.")
+        dialog = document.getElementById("win-dialog")
+        if not dialog.open:
+            dialog.showModal()
+
+    # -- moves -----------------------------------------------------------------------
+
+    def play(self, moves, count: int, *, by_player: bool = True) -> None:
+        """Play moves the engine produced (one, or a supermove's several) carrying
+        ``count`` cards, then let auto-play send safe cards home."""
+        names = self.session.game.rules.pile_names
+        source, target = names[moves[0][0]], names[moves[-1][1]]
+        before = [card.getBoundingClientRect() for card in self.view.cards_of(source)[-count:]]
+        self.session.play(moves)
+        self.last_move = moves[-1]
+        self.selection = None
+        self.refresh(moved=(target, before))
+        if by_player and self.session.settings.autoplay:
+            self.autoplay()
+
+    def autoplay(self) -> None:
+        """Send home, one by one, the cards no tableau card could still need."""
+        for _ in range(200):
+            safe = safe_foundation_moves(self.session.game.position)
+            if not safe:
+                return
+            self.play([safe[0]], 1, by_player=False)
+
+    def _animate(self, target_name: str, before) -> None:
+        if not before or not self.session.settings.animations or \
+                window.matchMedia("(prefers-reduced-motion: reduce)").matches:
+            return
+        arrived = self.view.cards_of(target_name)[-len(before):]
+        for element, old in zip(arrived, before):
+            new = element.getBoundingClientRect()
+            dx, dy = old.left - new.left, old.top - new.top
+            if abs(dx) + abs(dy) < 1:
+                continue
+            element.animate(_js_object([{"transform": f"translate({dx}px, {dy}px)"},
+                                        {"transform": "none"}]),
+                            _js_object({"duration": ANIMATION_MS, "easing": "ease-out"}))
+
+    # -- pointer: drag and drop, tap to move -------------------------------------------
+
+    def _pressed(self, event):
+        pile = event.target.closest("[data-pile]")
+        if not present(pile):
+            return None
+        name = pile.getAttribute("data-pile")
+        card = event.target.closest(".card")
+        count = None
+        if present(card) and card.getAttribute("data-card") != "down":
+            size = len(self.session.game.position.piles[self._index(name)])
+            count = size - int(card.getAttribute("data-index"))
+        return name, count
+
+    def _index(self, name: str) -> int:
+        return self.session.game.rules.pile_names.index(name)
+
+    def on_pointer_down(self, event) -> None:
+        if event.button != 0 or not event.isPrimary:
+            return
+        pressed = self._pressed(event)
+        if pressed is None:
+            self.clear_selection()
+            return
+        name, count = pressed
+        self.press = {"x": event.clientX, "y": event.clientY, "name": name, "count": count,
+                      "dragging": False, "elements": [], "targets": {}}
+        try:
+            event.currentTarget.setPointerCapture(event.pointerId)
+        except Exception:
+            pass
+
+    def on_pointer_move(self, event) -> None:
+        press = self.press
+        if press is None:
+            return
+        dx, dy = event.clientX - press["x"], event.clientY - press["y"]
+        if not press["dragging"]:
+            if abs(dx) + abs(dy) < DRAG_THRESHOLD:
+                return
+            position = self.session.game.position
+            source = self._index(press["name"])
+            count = press["count"]
+            if count is None or count not in pickable_counts(position, source):
+                self.press = None
+                return
+            press["dragging"] = True
+            press["targets"] = targets(position, source, count)
+            press["elements"] = self.view.cards_of(press["name"])[-count:]
+            for element in press["elements"]:
+                element.classList.add("dragging")
+            names = self.session.game.rules.pile_names
+            self.view.mark("target", piles=[names[t] for t in press["targets"]])
+        for element in press["elements"]:
+            element.style.transform = f"translate({dx}px, {dy}px)"
+
+    def on_pointer_up(self, event) -> None:
+        press, self.press = self.press, None
+        if press is None:
+            return
+        if not press["dragging"]:
+            self.tap(press["name"], press["count"])
+            return
+        under = document.elementFromPoint(event.clientX, event.clientY)
+        pile = under.closest("[data-pile]") if present(under) else None
+        target = self._index(pile.getAttribute("data-pile")) if present(pile) else None
+        moves = press["targets"].get(target)
+        if moves:
+            self.play(moves, press["count"])
+        for element in press["elements"]:
+            element.classList.remove("dragging")
+            element.style.transform = ""
+        self.view.mark("target")
+
+    def on_pointer_cancel(self, event) -> None:
+        press, self.press = self.press, None
+        if press:
+            for element in press["elements"]:
+                element.classList.remove("dragging")
+                element.style.transform = ""
+            self.view.mark("target")
+
+    def tap(self, name: str, count) -> None:
+        """A click or tap: move the selection here, or select what was tapped."""
+        position = self.session.game.position
+        source = self._index(name)
+        now = float(js.Date.now())
+        double = self.last_tap[0] == name and now - self.last_tap[1] < DOUBLE_TAP_MS
+        self.last_tap = (name, now)
+        if double:
+            move = home_move(position, source)
+            if move:
+                self.play([move], 1)
+                return
+        if self.selection:
+            chosen_source, chosen_count = self.selection
+            moves = targets(position, chosen_source, chosen_count).get(source)
+            if moves:
+                self.play(moves, chosen_count)
+                return
+            if (source, count) == self.selection:
+                self.clear_selection()
+                return
+        if count and count in pickable_counts(position, source):
+            found = targets(position, source, count)
+            if self.session.settings.one_tap and len(found) == 1:
+                self.play(next(iter(found.values())), count)
+                return
+            self.selection = (source, count)
+            names = self.session.game.rules.pile_names
+            self.view.mark("selected", cards=self.view.cards_of(name)[-count:])
+            self.view.mark("target", piles=[names[t] for t in found])
+        else:
+            self.clear_selection()
+
+    def clear_selection(self) -> None:
+        self.selection = None
+        self.view.mark("selected")
+        self.view.mark("target")
+
+    # -- buttons -------------------------------------------------------------------------
+
+    def on_click(self, event) -> None:
+        control = event.target.closest("[data-action]")
+        if not present(control) or control.disabled:
+            return
+        action = control.getAttribute("data-action")
+        handler = getattr(self, f"do_{action}", None)
+        if handler:
+            handler()
+
+    def do_undo(self) -> None:
+        if self.session.undo():
+            self.last_move = None
+            self.refresh()
+
+    def do_redo(self) -> None:
+        if self.session.redo():
+            self.refresh()
+
+    def do_restart(self) -> None:
+        self.session.restart()
+        self.refresh()
+
+    def do_new(self) -> None:
+        document.getElementById("win-dialog").close()
+        self.session.new_deal(self.session.game.rules)
+        self.show_game()
+
+    def do_hint(self) -> None:
+        position = self.session.game.position
+        move = hint(position, self.last_move)
+        if move is None:
+            document.getElementById("status").textContent = "There is no move to suggest."
+            return
+        names = position.rules.pile_names
+        source, target, count = move
+        top = position.to_piles()[names[source]][-count]
+        where = {"t": "pile", "f": "foundation", "r": "reserve"}[names[target][0]]
+        document.getElementById("status").textContent = (
+            f"Hint: {card_name(parse_card(top))} to {where} {names[target][1:]}"
+            f" ({format_move(position.rules, move)}).")
+        self.view.mark("hint-from", cards=self.view.cards_of(names[source])[-count:])
+        self.view.mark("hint-to", piles=[names[target]])
+        if self._hint_timeout is not None:
+            window.clearTimeout(self._hint_timeout)
+        clear = create_proxy(lambda: (self.view.mark("hint-from"), self.view.mark("hint-to")))
+        self._proxies.append(clear)
+        self._hint_timeout = window.setTimeout(clear, HINT_MS)
+
+    def do_finish(self) -> None:
+        moves = auto_finish(self.session.game.position)
+        if moves:
+            self.session.play(moves)
+            self.refresh()
+
+    def do_share(self) -> None:
+        link = str(window.location.href)
+        try:
+            window.navigator.clipboard.writeText(link)
+            self.notify(f"Link to this deal copied: {link}")
+        except Exception:
+            self.notify(f"Link to this deal: {link}")
+
+    def do_stats(self) -> None:
+        table = document.getElementById("stats-table")
+        header = ("Game", "Played", "Won", "Win rate", "Streak", "Best streak", "Best time", "Fewest moves")
+        rows = [self._row("th", header)]
+        for rules in GAMES.values():
+            stats = self.session.stats_for(rules.id)
+            rate = "—" if stats.win_rate is None else f"{stats.win_rate:.0%}"
+            row = self._row("td", (rules.name, stats.played, stats.won, rate, stats.streak,
+                                   stats.best_streak,
+                                   "—" if stats.best_seconds is None else _clock(stats.best_seconds),
+                                   "—" if stats.fewest_moves is None else stats.fewest_moves))
+            row.setAttribute("data-game", rules.id)
+            if rules == self.session.game.rules:
+                row.className = "current"
+            rows.append(row)
+        table.replaceChildren(*rows)
+        document.getElementById("stats-dialog").showModal()
+
+    def _row(self, cell_tag: str, values):
+        row = document.createElement("tr")
+        for value in values:
+            cell = document.createElement(cell_tag)
+            cell.textContent = str(value)
+            row.appendChild(cell)
+        return row
+
+    def do_settings(self) -> None:
+        for box in document.querySelectorAll("[data-setting]"):
+            box.checked = getattr(self.session.settings, box.getAttribute("data-setting"))
+        document.getElementById("settings-dialog").showModal()
+
+    def on_setting(self, event) -> None:
+        box = event.target
+        self.session.set_setting(box.getAttribute("data-setting"), bool(box.checked))
+        self._show_notices()
+
+    def on_choose_game(self, event) -> None:
+        game_id = str(event.target.value)
+        if game_id in GAMES:
+            self.session.open(GAMES[game_id])
+            self.show_game()
+
+    def on_tick(self, *args) -> None:
+        if document.hidden or self.session.game is None:
+            return
+        self.session.tick()
+        document.getElementById("timer").textContent = _clock(self.session.seconds)

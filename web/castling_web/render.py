@@ -1,0 +1,153 @@
+"""Drawing the table: piles and cards as DOM elements, never as HTML text.
+
+Only piles whose cards changed are redrawn, so a move touches two or three
+piles.  A face-down card is drawn without its identity anywhere in the DOM.
+"""
+
+from __future__ import annotations
+
+from castling.board import Row, layout
+from castling.rules import GameRules
+
+SUIT_SYMBOLS = {"C": "\u2663", "S": "\u2660", "H": "\u2665", "D": "\u2666"}
+RANK_LABELS = {"T": "10"}
+FOUNDATION_LABELS = ("\u2663", "\u2660", "\u2665", "\u2666")
+
+
+class TableView:
+    """The board element of one game, and what is drawn on it."""
+
+    def __init__(self, document, window, board) -> None:
+        self.document = document
+        self.window = window
+        self.board = board
+        self.rules: GameRules | None = None
+        self.rows: tuple[Row, ...] = ()
+        self.pile_elements: dict[str, object] = {}
+        self.drawn: dict[str, tuple[str, ...]] = {}
+        self.narrow = False
+
+    # -- building the table ------------------------------------------------
+
+    def build(self, rules: GameRules) -> None:
+        """Lay out the empty piles of a game."""
+        self.rules = rules
+        self.narrow = self._is_narrow()
+        self.rows = layout(rules, self.narrow)
+        self.pile_elements.clear()
+        shown, self.drawn = self.drawn, {}
+        rows = []
+        for row in self.rows:
+            row_element = self.document.createElement("div")
+            row_element.className = f"row fan-{row.fan}"
+            row_element.style.setProperty("--cols", str(row.columns))
+            for name in row.piles:
+                pile = self.document.createElement("div")
+                pile.className = f"pile kind-{name[0]}"
+                pile.setAttribute("data-pile", name)
+                label = self._label(name)
+                if label:
+                    pile.setAttribute("data-label", label)
+                row_element.appendChild(pile)
+                self.pile_elements[name] = pile
+            rows.append(row_element)
+        self.board.replaceChildren(*rows)
+        self.board.setAttribute("data-game", rules.id)
+        self.fit()
+        if shown and set(shown) == set(self.pile_elements):
+            self.draw({name: list(cards) for name, cards in shown.items()})
+
+    def _is_narrow(self) -> bool:
+        return float(self.window.innerWidth) < 700 and \
+            float(self.window.innerWidth) < 0.8 * float(self.window.innerHeight)
+
+    def _label(self, name: str) -> str:
+        if name[0] == "f":
+            index = int(name[1:]) - 1
+            row = self.rules.foundations[index // 4]
+            start = {"A": "A", "K": "K"}.get(row.base, "")
+            return f"{start}{FOUNDATION_LABELS[index % 4]}"
+        if name[0] == "r":
+            return "R"
+        return ""
+
+    def fit(self) -> None:
+        """Size the cards to the window (called on build and on resize)."""
+        if not self.rules:
+            return
+        if self._is_narrow() != self.narrow:
+            self.build(self.rules)       # re-lays the rows and redraws the cards
+            return
+        width = float(self.window.innerWidth) - 16
+        top = float(self.board.getBoundingClientRect().top)
+        height = max(200.0, float(self.window.innerHeight) - top - 12)
+        gap = 6.0 if width > 500 else 3.0
+        if self.rules.tableau.piles == 25:
+            # 9 stacks above five rows of five sideways fans.
+            card_w = min((width - 8 * gap) / 9, (height - 6 * gap) / (6 * 1.4), 96.0)
+            slot_w = (width - 4 * gap) / 5
+            pile_len = card_w * 1.4
+        else:
+            columns = self.rows[0].columns
+            tableau_rows = len(self.rows) - 1
+            card_w = min((width - (columns - 1) * gap) / columns,
+                         height / (1.4 + 2.8 * tableau_rows), 110.0)
+            slot_w = card_w
+            pile_len = (height - card_w * 1.4 - (tableau_rows + 1) * gap) / tableau_rows
+        style = self.board.style
+        style.setProperty("--card-w", f"{card_w:.1f}px")
+        style.setProperty("--gap", f"{gap:.0f}px")
+        style.setProperty("--pile-len", f"{pile_len:.1f}px")
+        for row, element in zip(self.rows, self.board.children):
+            if row.fan == "right":
+                element.style.setProperty("--slot-w", f"{slot_w:.1f}px")
+
+    # -- drawing cards -----------------------------------------------------
+
+    def draw(self, piles: dict[str, list[str]]) -> list[str]:
+        """Redraw the piles whose cards changed; returns their names."""
+        changed = []
+        for name, cards in piles.items():
+            codes = tuple(cards)
+            if self.drawn.get(name) == codes:
+                continue
+            self.drawn[name] = codes
+            pile = self.pile_elements[name]
+            pile.style.setProperty("--n", str(len(codes)))
+            pile.replaceChildren(*[self._card(code, index) for index, code in enumerate(codes)])
+            changed.append(name)
+        return changed
+
+    def _card(self, code: str, index: int):
+        element = self.document.createElement("div")
+        element.style.setProperty("--i", str(index))
+        element.setAttribute("data-index", str(index))
+        if code.islower():
+            element.className = "card down"
+            element.setAttribute("data-card", "down")
+            return element
+        rank = RANK_LABELS.get(code[0], code[0])
+        symbol = SUIT_SYMBOLS[code[1]]
+        element.className = "card red" if code[1] in "HD" else "card black"
+        element.setAttribute("data-card", code)
+        corner = self.document.createElement("span")
+        corner.className = "corner"
+        corner.textContent = rank + symbol
+        pip = self.document.createElement("span")
+        pip.className = "pip"
+        pip.textContent = symbol
+        element.append(corner, pip)
+        return element
+
+    def cards_of(self, name: str) -> list:
+        """The card elements of a pile, bottom first."""
+        return list(self.pile_elements[name].children)
+
+    def mark(self, class_name: str, piles=(), cards=()) -> None:
+        """Put a highlight class on exactly these piles and card elements."""
+        for element in list(self.board.querySelectorAll("." + class_name)):
+            element.classList.remove(class_name)
+        for name in piles:
+            self.pile_elements[name].classList.add(class_name)
+        for card in cards:
+            card.classList.add(class_name)

@@ -1,0 +1,33 @@
+"""``localStorage`` behind the engine's small Storage interface."""
+
+from pyodide.ffi import jsnull
+
+from castling.session import StorageError
+
+
+class BrowserStorage:
+    """``window.localStorage``; a refused write (full, disabled) raises StorageError."""
+
+    def __init__(self, window) -> None:
+        try:
+            self._store = window.localStorage
+            self._store.getItem("castling:probe")
+        except Exception:          # storage disabled: reads find nothing, writes fail
+            self._store = None
+
+    def get(self, key: str) -> str | None:
+        if self._store is None:
+            return None
+        try:
+            value = self._store.getItem(key)
+        except Exception:
+            return None
+        return None if value is None or value is jsnull else str(value)
+
+    def set(self, key: str, value: str) -> None:
+        if self._store is None:
+            raise StorageError("storage is not available")
+        try:
+            self._store.setItem(key, value)
+        except Exception as error:   # QuotaExceededError and friends
+            raise StorageError(str(error)) from None
