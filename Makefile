@@ -1,11 +1,13 @@
-# The two commands of the README: `make test` and (with the web app) `make serve`.
-# Each sets up what it needs: a virtual environment in .venv and node_modules.
+# The README's two commands: `make serve` (build the site and serve it locally)
+# and `make test` (every test: engine and real browser). Each sets up what it
+# needs: pinned Python tools in .venv, the pinned runtime in node_modules.
 
 PYTHON ?= python3
 VENV := .venv
 VENV_PY := $(VENV)/bin/python
+PORT ?= 8000
 
-.PHONY: test bench clean
+.PHONY: serve build test test-engine bench clean
 
 $(VENV_PY): requirements-test.txt
 	$(PYTHON) -m venv $(VENV)
@@ -15,13 +17,27 @@ $(VENV_PY): requirements-test.txt
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
 
-## Run every test: engine (CPython), engine under Pyodide (Node).
+## Build dist/ (the whole static site).
+build: node_modules/.package-lock.json
+	$(PYTHON) build.py
+
+## Build, then serve dist/ on http://127.0.0.1:$(PORT)/ (Ctrl-C stops it).
+serve: build
+	@echo "Castling is at http://127.0.0.1:$(PORT)/"
+	$(PYTHON) -m http.server $(PORT) --bind 127.0.0.1 --directory dist
+
+## Run every test: engine (CPython and Pyodide) and the built site in Chromium.
 test: $(VENV_PY) node_modules/.package-lock.json
 	$(VENV_PY) -m pytest
 
-## Print move-generation speed per game (a benchmark, not a test).
-bench:
+## Only the engine's tests (fast; no browser needed).
+test-engine: $(VENV_PY) node_modules/.package-lock.json
+	$(VENV_PY) -m pytest tests/engine
+
+## Print speed figures (benchmarks, not tests).
+bench: $(VENV_PY) node_modules/.package-lock.json
 	PYTHONPATH=py $(PYTHON) benchmarks/movegen.py
+	$(VENV_PY) benchmarks/browser.py
 
 clean:
 	rm -rf $(VENV) node_modules dist .pytest_cache .hypothesis

@@ -191,7 +191,9 @@ class MoveTables:
                 hosts = self.hosts_by_step[direction][bottom] if one_way else self.hosts[bottom]
                 for host in hosts:
                     for index in tops.get(host, ()):
-                        add((source, index, count))
+                        # A run that wraps all the way round may fit on its own top.
+                        if index != source:
+                            add((source, index, count))
                 if self.empty_takes_runs:
                     for index in empties:
                         if index != source:

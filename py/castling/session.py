@@ -136,22 +136,26 @@ class Session:
 
     def open(self, rules: GameRules, number: int | None = None) -> None:
         """Show a game: its saved deal when it matches (or no number is asked), else a new deal."""
-        saved = _read_json(self.storage, save_key(rules.id))
-        if isinstance(saved, dict) and (number is None or saved.get("deal") == number):
+        text = self.storage.get(save_key(rules.id))
+        if text is not None:
             try:
-                loaded = load_save(json.dumps(saved))
+                loaded = load_save(text)
             except CastlingError as error:
                 self.notices.append(f"A saved {rules.name} game could not be read ({error}).")
             else:
-                if loaded.problem:
-                    self.notices.append(f"Part of the saved game was damaged; resumed before {loaded.problem}.")
-                self.game = loaded.game
-                self.seconds = saved.get("seconds") if type(saved.get("seconds")) is int else 0
-                self.counted = saved.get("counted") is True
-                self.won_counted = saved.get("won") is True
-                self._remember_last()
-                return
+                if number is None or loaded.game.number == number:
+                    self._resume(loaded, json.loads(text))
+                    return
         self.new_deal(rules, number)
+
+    def _resume(self, loaded, saved: dict) -> None:
+        if loaded.problem:
+            self.notices.append(f"Part of the saved game was damaged; resumed before {loaded.problem}.")
+        self.game = loaded.game
+        self.seconds = saved.get("seconds") if type(saved.get("seconds")) is int else 0
+        self.counted = saved.get("counted") is True
+        self.won_counted = saved.get("won") is True
+        self._remember_last()
 
     def new_deal(self, rules: GameRules, number: int | None = None) -> None:
         """Start deal ``number`` (or a random one) of a game, replacing its save."""

@@ -31,3 +31,9 @@ def test_any_built_run_moves_as_a_unit():
 
 def test_empty_pile_takes_any_card_or_run():
     assert {"t1-t2", "t1-t2:2"} <= legal(GAME, "t1: 9D 8S\nt2:")
+
+
+def test_a_run_that_wraps_all_the_way_round_never_moves_onto_itself():
+    run = "KC QD JS TH 9C 8D 7S 6H 5C 4D 3S 2H AC"
+    assert not any(move.startswith("t1-t1") for move in legal(GAME, f"t1: {run}\nt2: 5S"))
+    assert "t1-t3:13" in legal(GAME, f"t1: {run}\nt3:")

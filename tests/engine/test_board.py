@@ -1,0 +1,70 @@
+"""What the screen asks of the engine: layout, pick-ups, targets, supermoves, double-clicks."""
+
+import pytest
+
+from castling import GAMES, Position, format_move
+from castling.board import home_move, layout, pickable_counts, status_line, supermove, targets
+
+from helpers import position
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+@pytest.mark.parametrize("narrow", [False, True])
+def test_layout_shows_every_pile_exactly_once(game_id, narrow):
+    rules = GAMES[game_id]
+    rows = layout(rules, narrow)
+    shown = [name for row in rows for name in row.piles]
+    assert sorted(shown) == sorted(rules.pile_names)
+    assert all(len(row.piles) <= row.columns for row in rows)
+
+
+def test_narrow_screens_split_a_wide_tableau_in_two_rows():
+    assert len(layout(GAMES["martha"], narrow=True)) == 3
+    assert len(layout(GAMES["martha"], narrow=False)) == 2
+    assert len(layout(GAMES["chequers"], narrow=True)) == 6
+
+
+def names(pos, moves):
+    return [format_move(pos.rules, m) for m in moves]
+
+
+def test_chessboard_supermove_carries_a_run_through_empty_piles():
+    pos = position("chessboard", "t1: 3H 9C 8C 7C\nt2: TC\nt3: 5D\nt4: 2S\nt5: 4H\nt6: KH\nt7: 6H\n"
+                   "t8: QS\nt9:\nt10:")
+    plan = supermove(pos, 0, 1, 3)
+    assert plan is not None and all(m[2] == 1 for m in plan)
+    trial = pos.copy()
+    for move in plan:
+        trial.play(move)
+    assert trial.to_piles()["t2"] == ["TC", "9C", "8C", "7C"] and trial.to_piles()["t1"] == ["3H"]
+    assert 3 in pickable_counts(pos, 0)
+    assert targets(pos, 0, 3)[1] == plan
+
+
+def test_no_supermove_without_enough_empty_piles_or_outside_chessboard():
+    full = "t1: 3H 9C 8C 7C\nt2: TC\nt3: 5D\nt4: 2S\nt5: 4H\nt6: KH\nt7: 6H\nt8: QS\nt9: 2D\nt10:"
+    pos = position("chessboard", full)
+    assert supermove(pos, 0, 1, 3) is None            # one empty pile carries only two cards
+    assert supermove(pos, 0, 1, 2) is None            # 8C 7C does not go on TC
+    assert supermove(position("morphy", "t1: 9C 8D\nt2: 9H\nt3:\nt4:"), 0, 1, 2) is None
+
+
+def test_a_double_click_never_founds_the_first_card():
+    pos = position("chessboard", "t1: 7H\nt2: 8H")
+    assert home_move(pos, 0) is None
+    based = position("chessboard", "f3: 7H\nt1: 8H")
+    assert names(based, [home_move(based, 0)]) == ["t1-f3"]
+
+
+def test_pickable_counts_are_the_runs_that_can_go_somewhere():
+    pos = position("martha", "t1: 4D 9S 8H 7C\nt2: TH\nt3: 9C")
+    assert pickable_counts(pos, 0) == {1, 2, 3}   # 7C to a space, 8H 7C on 9C, 9S.. on TH
+    full = position("martha", "t1: 4D 9S 8H 7C\nt2: TH\nt3: 9C\n" +
+                    "\n".join(f"t{i}: {c}" for i, c in zip(range(4, 13), "2D 2H 3D 3H 5D 5H JD JH QD".split())))
+    assert pickable_counts(full, 0) == {2, 3}
+
+
+def test_status_line_names_the_base():
+    assert status_line(Position.deal(GAMES["chessboard"], 1)) == "Base: not chosen yet"
+    assert status_line(position("chessboard", "f1: TC")) == "Base: 10"
+    assert status_line(Position.deal(GAMES["martha"], 1)) == ""

@@ -1,0 +1,137 @@
+"""The player's side without a DOM: autosave, resume, statistics, settings, storage trouble."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from castling import GAMES, Game
+from castling.session import (STATS_KEY, MemoryStorage, Session, StorageError, save_key)
+
+WINS = json.loads((Path(__file__).parents[1] / "fixtures" / "wins.json").read_text())
+
+
+def new_session(data=None) -> Session:
+    session = Session(MemoryStorage(data if data is not None else {}))
+    session.load()
+    return session
+
+
+def test_a_new_deal_is_saved_at_once_and_resumed_by_the_next_visit():
+    session = new_session()
+    session.open(GAMES["morphy"], 77)
+    session.play([session.game.legal_moves()[0]])
+    again = new_session(session.storage.data)
+    again.open(GAMES["morphy"])
+    assert again.game.number == 77 and again.game.moves == session.game.moves
+    assert again.game.position == session.game.position
+    assert again.game.undo() is not None          # the history came back too
+
+
+def test_each_game_keeps_its_own_save():
+    session = new_session()
+    session.open(GAMES["morphy"], 77)
+    session.play([session.game.legal_moves()[0]])
+    session.open(GAMES["martha"], 3)
+    session.open(GAMES["morphy"])
+    assert session.game.number == 77 and len(session.game.moves) == 1
+
+
+def test_a_link_to_another_deal_replaces_that_games_save():
+    session = new_session()
+    session.open(GAMES["fortress"], 5)
+    session.open(GAMES["fortress"], 6)
+    assert json.loads(session.storage.data[save_key("fortress")])["deal"] == 6
+
+
+def test_a_game_counts_as_played_at_its_first_move_and_only_once():
+    session = new_session()
+    session.open(GAMES["chequers"], 1)
+    assert session.stats_for("chequers").played == 0
+    for move in sorted(session.game.legal_moves())[:1]:
+        session.play([move])
+    session.play([session.game.legal_moves()[0]])
+    assert session.stats_for("chequers").played == 1
+
+
+@pytest.mark.parametrize("game_id", sorted(WINS))
+def test_a_win_updates_the_statistics_once(game_id):
+    win = WINS[game_id]
+    session = new_session()
+    session.open(GAMES[game_id], win["deal"])
+    session.seconds = 0
+    for move in win["moves"][:-1]:
+        session.play([move])
+    session.seconds = 95
+    session.play([win["moves"][-1]])
+    assert session.game.is_won()
+    stats = session.stats_for(game_id)
+    assert (stats.played, stats.won, stats.streak, stats.best_streak) == (1, 1, 1, 1)
+    assert stats.best_seconds == 95 and stats.fewest_moves == len(win["moves"])
+    session.undo()
+    session.redo()
+    assert session.stats_for(game_id).won == 1            # not counted twice
+    reloaded = new_session(session.storage.data)
+    assert reloaded.stats_for(game_id).won == 1 and reloaded.stats_for(game_id).win_rate == 1.0
+
+
+def test_leaving_an_unwon_game_breaks_the_streak():
+    session = new_session()
+    session.stats["chessboard"] = session.stats_for("chessboard")
+    session.stats["chessboard"].streak = 3
+    session.open(GAMES["chessboard"], 1)
+    session.play([session.game.legal_moves()[0]])
+    session.new_deal(GAMES["chessboard"])
+    assert session.stats_for("chessboard").streak == 0
+    assert session.stats_for("chessboard").best_streak == 0
+
+
+def test_the_timer_runs_from_the_first_move_only():
+    session = new_session()
+    session.open(GAMES["chessboard"], 1)
+    session.tick()
+    assert session.seconds == 0
+    session.play([session.game.legal_moves()[0]])
+    session.tick()
+    session.tick()
+    assert session.seconds == 2
+
+
+def test_settings_persist_and_damaged_settings_fall_back_to_defaults():
+    session = new_session()
+    session.set_setting("autoplay", False)
+    assert new_session(session.storage.data).settings.autoplay is False
+    broken = new_session({"castling:settings": '{"autoplay": "yes", "animations": false}'})
+    assert broken.settings.autoplay is True and broken.settings.animations is False
+    assert new_session({"castling:settings": "{oops"}).settings.autoplay is True
+
+
+def test_a_corrupt_save_is_reported_and_a_fresh_deal_opens():
+    session = new_session({save_key("martha"): "{not json"})
+    session.open(GAMES["martha"])
+    assert session.notices and session.game.rules.id == "martha" and session.game.moves == []
+
+
+def test_a_save_with_a_bad_move_resumes_before_it():
+    game = Game(GAMES["chessboard"], 1)
+    first = game.legal_moves()[0]
+    game.play(first)
+    data = {"format": 1, "game": "chessboard", "deal": 1, "moves": game.move_texts() + ["t1-t9"]}
+    session = new_session({save_key("chessboard"): json.dumps(data)})
+    session.open(GAMES["chessboard"])
+    assert session.game.moves == [first] and "move 2" in session.notices[0]
+
+
+class FullStorage(MemoryStorage):
+    def set(self, key, value):
+        raise StorageError("quota exceeded")
+
+
+def test_full_storage_keeps_the_game_playing_and_says_so():
+    session = Session(FullStorage({}))
+    session.load()
+    session.open(GAMES["chessboard"], 1)
+    session.play([session.game.legal_moves()[0]])
+    assert len(session.game.moves) == 1
+    assert any("not being saved" in notice for notice in session.notices)
+    assert STATS_KEY not in session.storage.data
