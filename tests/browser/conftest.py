@@ -1,60 +1,34 @@
-"""Real-browser tests: build the site, serve dist/ on localhost, drive Chromium.
-
-Chromium is found the way a developer's machine has it: $CASTLING_CHROMIUM,
-else Debian's /usr/bin/chromium, else the browser Playwright installed itself.
-"""
+"""Real-browser tests: build the site, serve dist/ on localhost, drive Chromium."""
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
-import os
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
 
+from support import launch_chromium, serve
+
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 READY_TIMEOUT_MS = 90_000     # cold boot is ~3-7 s here; far more under load
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
-
-
-def chromium_path() -> str | None:
-    """The Chromium to drive, or None for Playwright's own."""
-    path = os.environ.get("CASTLING_CHROMIUM")
-    if path:
-        return path
-    return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
 
 
 @pytest.fixture(scope="session")
 def site_url():
     """Build dist/ once and serve it on a free localhost port."""
     subprocess.run([sys.executable, str(ROOT / "build.py")], check=True, cwd=ROOT)
-    handler = functools.partial(_QuietHandler, directory=str(DIST))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
+    with serve(DIST) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
 def browser():
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        browser = launch_chromium(playwright)
         yield browser
         browser.close()
 

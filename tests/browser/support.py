@@ -1,0 +1,51 @@
+"""Serving a folder on localhost and launching Chromium (tests and benchmarks).
+
+Chromium is found the way a developer's machine has it: $CASTLING_CHROMIUM,
+else Debian's /usr/bin/chromium, else the browser Playwright installed itself.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import os
+import threading
+from pathlib import Path
+
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
+def chromium_path() -> str | None:
+    """The Chromium to drive, or None for Playwright's own."""
+    path = os.environ.get("CASTLING_CHROMIUM")
+    if path:
+        return path
+    return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+
+
+def launch_chromium(playwright):
+    """Headless Chromium with the flags this machine's closed network needs."""
+    return playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files, without a log line per request."""
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def serve(directory: Path, handler=QuietHandler):
+    """Serve ``directory`` on a free localhost port; yields the base URL."""
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()

@@ -1,0 +1,87 @@
+"""Deal links (good, bad, changed in place) and a win reaching the statistics."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from castling import GAMES, Game, Position
+
+from conftest import dom_piles, shown_as_dom, stored, wait_ready
+from test_play import tap_move
+
+WINS = json.loads((Path(__file__).parents[1] / "fixtures" / "wins.json").read_text())
+
+BAD = ["#/nosuchgame/5", "#/chessboard/0", "#/morphy/100000000000000000000",
+       "#/martha/12abc", "#/chessboard/1/2", "#/<img src=x onerror=alert(1)>/3",
+       "#/chessboard/%3Cscript%3Ealert(1)%3C%2Fscript%3E"]
+
+
+def assert_playable(page) -> None:
+    """A game is on the table, and it is exactly what the engine dealt."""
+    save = stored(page, f"castling:save:{page.evaluate('document.getElementById(`board`).dataset.game')}")
+    game, problem = Game.replay(GAMES[save["game"]], save["deal"], save["moves"])
+    assert problem is None
+    assert dom_piles(page) == shown_as_dom(game.position.to_piles())
+
+
+def test_a_bad_link_on_arrival_shows_a_message_and_a_playable_game(page, site_url):
+    page.goto(f"{site_url}index.html#/nosuchgame/5")
+    wait_ready(page)
+    notice = page.locator("#notice")
+    assert notice.is_visible() and "game we do not have" in notice.text_content()
+    assert_playable(page)
+    assert page.evaluate("location.hash").startswith("#/chessboard/")
+
+
+def test_bad_links_while_playing_keep_the_game_and_inject_nothing(page, site_url):
+    page.goto(f"{site_url}index.html#/fortress/40000")
+    wait_ready(page)
+    elements = page.evaluate("document.querySelectorAll('*').length")
+    for fragment in BAD:
+        page.evaluate("fragment => { location.hash = fragment }", fragment)
+        page.wait_for_function("text => document.getElementById('notice').textContent.includes(text)",
+                               arg="Here is Fortress deal #40000 instead")
+        page.evaluate("() => { document.getElementById('notice').textContent = '' }")
+        assert dom_piles(page) == shown_as_dom(Position.deal(GAMES["fortress"], 40000).to_piles())
+        assert page.evaluate("document.querySelectorAll('img, iframe, script:not([src]):not([type=py])').length") == 0
+    assert page.evaluate("document.querySelectorAll('*').length") == elements
+
+
+def test_changing_the_link_switches_deal_without_reloading(page, site_url):
+    page.goto(f"{site_url}index.html#/chessboard/1")
+    wait_ready(page)
+    page.evaluate("window.stillTheSamePage = true")
+    page.evaluate("location.hash = '#/morphy/5'")
+    page.wait_for_function("document.getElementById('board').dataset.game === 'morphy'")
+    assert page.evaluate("window.stillTheSamePage") is True
+    assert dom_piles(page) == shown_as_dom(Position.deal(GAMES["morphy"], 5).to_piles())
+    assert page.locator("#deal-label").text_content() == "Deal #5"
+
+
+@pytest.mark.parametrize("game_id", sorted(WINS))
+def test_winning_the_last_move_updates_the_statistics(page, site_url, game_id):
+    win = WINS[game_id]
+    rules = GAMES[game_id]
+    save = {"format": 1, "game": game_id, "deal": win["deal"], "moves": win["moves"][:-1],
+            "seconds": 61, "counted": True, "won": False}
+    stats = {game_id: {"played": 1, "won": 0, "streak": 0, "best_streak": 0,
+                       "best_seconds": None, "fewest_moves": None}}
+    page.goto(f"{site_url}help/index.html")
+    page.evaluate("([key, save, stats]) => { localStorage.setItem(key, save);"
+                  " localStorage.setItem('castling:stats', stats) }",
+                  [f"castling:save:{game_id}", json.dumps(save), json.dumps(stats)])
+    page.goto(f"{site_url}index.html#/{game_id}/{win['deal']}")
+    wait_ready(page)
+    game, _ = Game.replay(rules, win["deal"], win["moves"][:-1])
+    assert dom_piles(page) == shown_as_dom(game.position.to_piles())
+    from castling import parse_move
+    tap_move(page, rules, parse_move(rules, win["moves"][-1]))
+    dialog = page.locator("#win-dialog")
+    dialog.wait_for(state="visible")
+    assert f"{len(win['moves'])} moves" in dialog.text_content()
+    dialog.locator("button[value=close]").click()
+    page.click('[data-action="stats"]')
+    row = page.locator(f'#stats-table tr[data-game="{game_id}"] td')
+    assert row.all_text_contents()[:4] == [rules.name, "1", "1", "100%"]
+    assert stored(page, "castling:stats")[game_id]["won"] == 1
