@@ -56,8 +56,14 @@ def write_pages() -> None:
     """index.html with the game list, the stylesheet, the entry script and its config."""
     options = "".join(f'<option value="{html.escape(r.id)}">{html.escape(r.name)}</option>'
                       for r in GAMES.values())
+    chooser = "".join(
+        f'<li><button type="button" data-play="{html.escape(r.id)}">{html.escape(r.name)}</button>'
+        f' <span>{html.escape(r.summary)}</span>'
+        f' <a href="./help/{html.escape(r.id)}.html">Rules</a></li>'
+        for r in GAMES.values())
     page = (WEB / "index.html").read_text(encoding="utf-8")
-    (DIST / "index.html").write_text(page.replace("<!--GAME_OPTIONS-->", options), encoding="utf-8")
+    page = page.replace("<!--GAME_OPTIONS-->", options).replace("<!--GAME_CHOOSER-->", chooser)
+    (DIST / "index.html").write_text(page, encoding="utf-8")
     for name in ("style.css", "main.py", "icon.svg"):
         shutil.copy2(WEB / name, DIST / name)
     config = {"interpreter": "./vendor/pyodide/pyodide.mjs", "files": {"./app.zip": "./*"}}

@@ -83,7 +83,8 @@ class App:
         self._listen(window, "hashchange", lambda event: self._route())
         self._listen(window, "resize", lambda event: self.view.fit())
         tick = create_proxy(self.on_tick)
-        self._proxies.append(tick)
+        self._clear_hint = create_proxy(lambda: (self.view.mark("hint-from"), self.view.mark("hint-to")))
+        self._proxies += [tick, self._clear_hint]
         window.setInterval(tick, 1000)
 
     # -- links -------------------------------------------------------------------
@@ -347,6 +348,11 @@ class App:
     # -- buttons -------------------------------------------------------------------------
 
     def on_click(self, event) -> None:
+        chosen = event.target.closest("[data-play]")
+        if present(chosen):
+            document.getElementById("games-dialog").close()
+            self.open_game(str(chosen.getAttribute("data-play")))
+            return
         control = event.target.closest("[data-action]")
         if not present(control) or control.disabled:
             return
@@ -390,9 +396,7 @@ class App:
         self.view.mark("hint-to", piles=[names[target]])
         if self._hint_timeout is not None:
             window.clearTimeout(self._hint_timeout)
-        clear = create_proxy(lambda: (self.view.mark("hint-from"), self.view.mark("hint-to")))
-        self._proxies.append(clear)
-        self._hint_timeout = window.setTimeout(clear, HINT_MS)
+        self._hint_timeout = window.setTimeout(self._clear_hint, HINT_MS)
 
     def do_finish(self) -> None:
         moves = auto_finish(self.session.game.position)
@@ -445,10 +449,16 @@ class App:
         self._show_notices()
 
     def on_choose_game(self, event) -> None:
-        game_id = str(event.target.value)
+        self.open_game(str(event.target.value))
+
+    def open_game(self, game_id: str) -> None:
+        """Switch to a game: its saved deal, or a new one."""
         if game_id in GAMES:
             self.session.open(GAMES[game_id])
             self.show_game()
+
+    def do_games(self) -> None:
+        document.getElementById("games-dialog").showModal()
 
     def on_tick(self, *args) -> None:
         if document.hidden or self.session.game is None:

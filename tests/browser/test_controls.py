@@ -1,0 +1,64 @@
+"""Double-click home, settings that persist, the game chooser and the help pages."""
+
+import urllib.request
+
+from castling import GAMES, Position
+
+from conftest import stored, wait_ready
+from test_play import tap_move
+
+
+def test_double_click_sends_home_but_never_founds_the_base(page, site_url):
+    rules = GAMES["chessboard"]
+    # A deal with two cards of one rank on top of the tableau.
+    number, first, second = next(
+        (n, a, b) for n in range(1, 500) for pos in [Position.deal(rules, n)]
+        for a in range(10) for b in range(a + 1, 10)
+        if pos.piles[a][-1] % 13 == pos.piles[b][-1] % 13)
+    page.goto(f"{site_url}index.html#/chessboard/{number}")
+    wait_ready(page)
+    top = page.locator(f'[data-pile="t{first + 1}"] [data-card]').last
+    top.dblclick()
+    assert stored(page, "castling:save:chessboard")["moves"] == []
+    card = Position.deal(rules, number).piles[first][-1]
+    tap_move(page, rules, (first, rules.tableau.piles + card // 13, 1))
+    page.locator(f'[data-pile="t{second + 1}"] [data-card]').last.dblclick()
+    moves = stored(page, "castling:save:chessboard")["moves"]
+    other = Position.deal(rules, number).piles[second][-1]
+    assert moves[:2] == [f"t{first + 1}-f{card // 13 + 1}", f"t{second + 1}-f{other // 13 + 1}"]
+
+
+def test_settings_persist_across_visits(page, site_url):
+    page.goto(f"{site_url}index.html#/martha/2")
+    wait_ready(page)
+    page.click('[data-action="settings"]')
+    box = page.locator('[data-setting="autoplay"]')
+    assert box.is_checked()
+    box.uncheck()
+    page.locator("#settings-dialog button[value=close]").click()
+    page.reload()
+    wait_ready(page)
+    page.click('[data-action="settings"]')
+    assert not page.locator('[data-setting="autoplay"]').is_checked()
+    assert page.locator('[data-setting="animations"]').is_checked()
+    assert stored(page, "castling:settings")["autoplay"] is False
+
+
+def test_the_game_chooser_opens_games_and_their_rules(page, site_url):
+    page.goto(f"{site_url}index.html#/chessboard/3")
+    wait_ready(page)
+    page.click('[data-action="games"]')
+    page.click('[data-play="lasker"]')
+    page.wait_for_function("document.getElementById('board').dataset.game === 'lasker'")
+    assert page.evaluate("location.hash").startswith("#/lasker/")
+    page.click("#rules-link")
+    page.wait_for_selector("h1")
+    assert page.locator("h1").text_content() == "Lasker"
+
+
+def test_every_help_page_is_served_and_links_only_within_the_site(site_url):
+    for slug in list(GAMES) + ["index", "how-to-play"]:
+        with urllib.request.urlopen(f"{site_url}help/{slug}.html") as response:
+            text = response.read().decode()
+        assert response.status == 200 and "<h1>" in text
+        assert "http://" not in text and "https://" not in text
