@@ -62,3 +62,49 @@ def test_every_help_page_is_served_and_links_only_within_the_site(site_url):
             text = response.read().decode()
         assert response.status == 200 and "<h1>" in text
         assert "http://" not in text and "https://" not in text
+
+
+def test_no_legal_moves_is_said_and_undo_still_works(page, site_url):
+    page.goto(f"{site_url}index.html#/chessboard/1")
+    wait_ready(page)
+    rules = GAMES["chessboard"]
+    from castling import parse_move
+    for move in ("t1-f3", "t7-t10"):        # Chessboard #1 is stuck after these two
+        tap_move(page, rules, parse_move(rules, move))
+    assert "No legal moves left" in page.locator("#status").text_content()
+    assert page.is_enabled('[data-action="undo"]')
+    page.click('[data-action="undo"]')
+    assert "No legal moves" not in page.locator("#status").text_content()
+
+
+def test_hint_shows_a_legal_move_on_the_table(page, site_url):
+    page.goto(f"{site_url}index.html#/morphy/5")
+    wait_ready(page)
+    page.click('[data-action="hint"]')
+    assert page.locator(".card.hint-from").count() >= 1
+    assert page.locator(".pile.hint-to").count() == 1
+    text = page.locator("#status").text_content()
+    move = text[text.index("(") + 1:text.index(")")]
+    assert move in Position.deal(GAMES["morphy"], 5).legal_move_texts()
+    assert "-f" not in move        # the base is never chosen for the player
+
+
+def test_share_puts_the_deal_link_on_screen(page, site_url):
+    page.goto(f"{site_url}index.html#/castles-end/8")
+    wait_ready(page)
+    page.click('[data-action="share"]')
+    assert page.locator("#notice").text_content().endswith("index.html#/castles-end/8")
+
+
+def test_moves_animate_unless_reduced_motion_is_asked_for(page, site_url):
+    rules = GAMES["chessboard"]
+    move = (6, 9, 1)            # Chessboard #1: t7-t10, the 8 of clubs onto the 9
+    for reduced, expected in (("no-preference", True), ("reduce", False)):
+        page.goto(f"{site_url}help/index.html")
+        page.evaluate("localStorage.clear()")
+        page.emulate_media(reduced_motion=reduced)
+        page.goto(f"{site_url}index.html#/chessboard/1")
+        wait_ready(page)
+        tap_move(page, rules, move)
+        animations = page.evaluate("document.getAnimations().filter(a => a.playState === 'running').length")
+        assert (animations > 0) == expected

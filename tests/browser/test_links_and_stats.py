@@ -85,3 +85,25 @@ def test_winning_the_last_move_updates_the_statistics(page, site_url, game_id):
     row = page.locator(f'#stats-table tr[data-game="{game_id}"] td')
     assert row.all_text_contents()[:4] == [rules.name, "1", "1", "100%"]
     assert stored(page, "castling:stats")[game_id]["won"] == 1
+
+
+def test_finish_sends_every_remaining_card_home(page, site_url):
+    win = WINS["chequers"]
+    rules = GAMES["chequers"]
+    from castling import auto_finish
+    # Back up from the win to the first position from which foundation moves alone finish.
+    keep = len(win["moves"])
+    while keep > 0:
+        game, _ = Game.replay(rules, win["deal"], win["moves"][:keep - 1])
+        if auto_finish(game.position) is None:
+            break
+        keep -= 1
+    save = {"format": 1, "game": "chequers", "deal": win["deal"], "moves": win["moves"][:keep]}
+    page.goto(f"{site_url}help/index.html")
+    page.evaluate("save => localStorage.setItem('castling:save:chequers', save)", json.dumps(save))
+    page.goto(f"{site_url}index.html#/chequers/{win['deal']}")
+    wait_ready(page)
+    assert page.is_enabled('[data-action="finish"]')
+    page.click('[data-action="finish"]')
+    page.locator("#win-dialog").wait_for(state="visible")
+    assert all(not cards for name, cards in dom_piles(page).items() if name[0] != "f")

@@ -84,28 +84,30 @@ class App:
         self._listen(window, "resize", lambda event: self.view.fit())
         tick = create_proxy(self.on_tick)
         self._clear_hint = create_proxy(lambda: (self.view.mark("hint-from"), self.view.mark("hint-to")))
-        self._proxies += [tick, self._clear_hint]
+        self._said_copied = create_proxy(
+            lambda *_: self.notify(f"Link to this deal copied: {window.location.href}"))
+        self._ignore = create_proxy(lambda *_: None)
+        self._proxies += [tick, self._clear_hint, self._said_copied, self._ignore]
         window.setInterval(tick, 1000)
 
     # -- links -------------------------------------------------------------------
 
     def _route(self) -> None:
         """Open what the address names; a bad link gets a message and a playable game."""
+        problem = None
         try:
             target = parse_link(str(window.location.hash))
         except LinkError as error:
-            target = None
-            if self.session.game is None:
-                self.session.open(GAMES[self.session.last_game_id()])
-            self.notify(f"{error} Here is {self._deal_name()} instead.")
-        if target is None:
-            if self.session.game is None:
-                self.session.open(GAMES[self.session.last_game_id()])
-        else:
+            target, problem = None, error
+        game = self.session.game
+        if target is not None:
             rules, number = target
-            game = self.session.game
             if game is None or game.rules != rules or game.number != number:
                 self.session.open(rules, number)
+        elif game is None:
+            self.session.open(GAMES[self.session.last_game_id()])
+        if problem:
+            self.notify(f"{problem} Here is {self._deal_name()} instead.")
         self.show_game()
 
     def _deal_name(self) -> str:
@@ -406,11 +408,13 @@ class App:
 
     def do_share(self) -> None:
         link = str(window.location.href)
+        self.notify(f"Link to this deal: {link}")
         try:
-            window.navigator.clipboard.writeText(link)
-            self.notify(f"Link to this deal copied: {link}")
+            # Copying may be refused (no permission, no focus): the link stays on screen.
+            copied = window.navigator.clipboard.writeText(link)
+            copied.then(self._said_copied, self._ignore)
         except Exception:
-            self.notify(f"Link to this deal: {link}")
+            pass
 
     def do_stats(self) -> None:
         table = document.getElementById("stats-table")
