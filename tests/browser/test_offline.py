@@ -1,0 +1,106 @@
+"""Offline after the first visit, served under a sub-path as GitHub Pages does,
+with updates offered instead of mixed in, and no request to any other origin."""
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from castling import GAMES, Game, Position
+
+from conftest import DIST, READY_TIMEOUT_MS, dom_piles, shown_as_dom, stored, wait_ready
+from support import serve
+from test_play import a_single_card_move, tap_move
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+import build  # noqa: E402  (the test makes a second build with a change)
+
+SUB_PATH = "castling"
+
+
+@pytest.fixture
+def project_site(site_url, tmp_path):
+    """dist/ served at /castling/ through a link the test can point at a new build."""
+    first = tmp_path / "first"
+    shutil.copytree(DIST, first)
+    root = tmp_path / "www"
+    root.mkdir()
+    (root / SUB_PATH).symlink_to(first)
+    with serve(root) as url:
+        yield url, url + SUB_PATH + "/", root / SUB_PATH, first
+
+
+def same_origin_only(requests, origin):
+    strays = [url for url in requests
+              if not url.startswith(origin) and not url.startswith(("about:", "data:", "blob:"))]
+    assert strays == []
+
+
+def test_plays_offline_after_one_visit(browser, project_site):
+    origin, base, _, _ = project_site
+    context = browser.new_context()
+    requests = []
+    context.on("request", lambda request: requests.append(request.url))
+    page = context.new_page()
+    page.goto(base + "index.html#/martha/3")
+    wait_ready(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=READY_TIMEOUT_MS)
+
+    context.set_offline(True)
+    page.goto("about:blank")
+    page.goto(base + "index.html#/morphy/5")
+    wait_ready(page)
+    deal = Position.deal(GAMES["morphy"], 5)
+    assert dom_piles(page) == shown_as_dom(deal.to_piles())
+    move = a_single_card_move(deal)
+    tap_move(page, GAMES["morphy"], move)
+    assert len(stored(page, "castling:save:morphy")["moves"]) >= 1
+    page.goto(base + "help/morphy.html")
+    assert page.locator("h1").text_content() == "Morphy"
+    page.goto(base)                              # the folder itself, as a bookmark has it
+    wait_ready(page)
+    assert page.evaluate("document.getElementById('board').dataset.game") == "morphy"
+    context.close()
+    same_origin_only(requests, origin)
+
+
+def test_a_new_build_is_offered_not_mixed_in(browser, project_site):
+    origin, base, link, first = project_site
+    context = browser.new_context()
+    requests = []
+    context.on("request", lambda request: requests.append(request.url))
+    page = context.new_page()
+    page.goto(base + "index.html#/chessboard/1")
+    wait_ready(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=READY_TIMEOUT_MS)
+
+    # Publish a second build with a change.
+    second = first.parent / "second"
+    shutil.copytree(first, second)
+    help_page = second / "help" / "how-to-play.html"
+    help_page.write_text(help_page.read_text().replace("<h1>How to play</h1>", "<h1>How to play (v2)</h1>"))
+    build.write_service_worker(second)
+    link.unlink()
+    link.symlink_to(second)
+
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    prompt = page.locator("#update-prompt")
+    prompt.wait_for(state="visible", timeout=READY_TIMEOUT_MS)
+
+    # The open tab keeps working on the version it started with.
+    rules = GAMES["chessboard"]
+    tap_move(page, rules, a_single_card_move(Position.deal(rules, 1)))
+    moves = stored(page, "castling:save:chessboard")["moves"]
+    assert len(moves) >= 1
+
+    with page.expect_navigation():
+        prompt.locator("button").click()
+    wait_ready(page)
+    game, _ = Game.replay(rules, 1, moves)
+    assert dom_piles(page) == shown_as_dom(game.position.to_piles())   # the save survived
+    assert page.evaluate("caches.keys().then(k => k.filter(n => n.startsWith('castling-')).length)") == 1
+    page.goto(base + "help/how-to-play.html")
+    assert page.locator("h1").text_content() == "How to play (v2)"
+    context.close()
+    same_origin_only(requests, origin)

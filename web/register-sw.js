@@ -1,0 +1,38 @@
+// Registers the service worker (offline play) and offers a reload when a new
+// version of the site has been installed in the background. Plain JavaScript
+// so that it runs at once, before Python has started.
+(() => {
+  if (!("serviceWorker" in navigator)) {
+    return;
+  }
+  let reloadAsked = false;
+  const offer = (worker) => {
+    const prompt = document.getElementById("update-prompt");
+    prompt.hidden = false;
+    prompt.querySelector("button").addEventListener("click", () => {
+      reloadAsked = true;
+      worker.postMessage("skip-waiting");
+    }, { once: true });
+  };
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (reloadAsked) {
+      location.reload();
+    }
+  });
+  navigator.serviceWorker.register("./sw.js").then((registration) => {
+    if (registration.waiting && navigator.serviceWorker.controller) {
+      offer(registration.waiting);
+    }
+    registration.addEventListener("updatefound", () => {
+      const worker = registration.installing;
+      worker.addEventListener("statechange", () => {
+        if (worker.state === "installed" && navigator.serviceWorker.controller) {
+          offer(worker);
+        }
+      });
+    });
+    // Browsers look for a new service worker on navigation; a tab left open
+    // for days also asks every hour.
+    setInterval(() => registration.update().catch(() => {}), 60 * 60 * 1000);
+  }).catch(() => {});
+})();
