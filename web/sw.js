@@ -8,7 +8,10 @@ const CACHE = "castling-__BUILD_HASH__";
 const FILES = __FILE_LIST__;
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)));
+  // cache: "reload" skips the browser's HTTP cache, which may still hold files
+  // of the previous build: a new version must never be assembled from old parts.
+  const requests = FILES.map((url) => new Request(url, { cache: "reload" }));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(requests)));
 });
 
 self.addEventListener("activate", (event) => {
