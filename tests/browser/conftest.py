@@ -34,16 +34,21 @@ def browser():
 
 
 @pytest.fixture
-def page(browser):
-    """A fresh page with empty storage; fails the test on any uncaught page error."""
+def page(browser, site_url):
+    """A fresh page with empty storage. The test fails on any uncaught page error
+    and on any request that leaves the site's origin."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
+    requests: list[str] = []
+    context.on("request", lambda request: requests.append(request.url))
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors
     yield page
     context.close()
     assert not errors, f"uncaught errors in the page: {errors}"
+    foreign = [url for url in requests
+               if not url.startswith((site_url, "about:", "data:", "blob:"))]
+    assert not foreign, f"requests to other origins: {foreign[:5]}"
 
 
 def wait_ready(page) -> None:

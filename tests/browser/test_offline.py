@@ -61,6 +61,10 @@ def test_plays_offline_after_one_visit(browser, project_site):
     page.goto(base)                              # the folder itself, as a bookmark has it
     wait_ready(page)
     assert page.evaluate("document.getElementById('board').dataset.game") == "morphy"
+    for game_id, rules in GAMES.items():           # every game, from the cached engine
+        page.evaluate("link => { location.hash = link }", f"#/{game_id}/7")
+        page.wait_for_function("id => document.getElementById('board').dataset.game === id", arg=game_id)
+        assert dom_piles(page) == shown_as_dom(Position.deal(rules, 7).to_piles())
     context.close()
     same_origin_only(requests, origin)
 
