@@ -1,4 +1,4 @@
-"""The command line of RULES.md §4: ``games``, ``deal``, ``moves``.
+"""The command line of RULES.md §4: ``games``, ``deal``, ``moves``, ``solve``.
 
 All output is JSON on stdout.  Any bad input exits with status 2, prints one
 line on stderr naming the problem, and prints nothing on stdout.
@@ -13,6 +13,8 @@ import sys
 from .errors import CastlingError
 from .game import Game
 from .games import GAMES, get_game
+from .notation import format_move
+from .solver import DEFAULT_MAX_NODES, solve
 
 USAGE_ERROR = 2
 
@@ -45,6 +47,19 @@ def _moves(game_id: str, number: str, moves: list[str]) -> dict:
             "won": position.is_won()}
 
 
+def _solve(game_id: str, number: str, max_nodes: int) -> dict:
+    game = Game(get_game(game_id), number)
+    result = solve(game.position, max_nodes)
+    return {"result": result.result, "moves": [format_move(game.rules, m) for m in result.moves],
+            "nodes": result.nodes}
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise CastlingError(f"--max-nodes must be a whole number of at least 1, not {text[:20]!r}")
+    return int(text)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (also documents the commands in ``--help``)."""
     parser = _Parser(prog="python -m castling",
@@ -58,6 +73,11 @@ def build_parser() -> argparse.ArgumentParser:
     moves.add_argument("game")
     moves.add_argument("number")
     moves.add_argument("moves", nargs="*", metavar="move")
+    solver = commands.add_parser("solve", help="decide whether a deal can be won, with a winning line")
+    solver.add_argument("game")
+    solver.add_argument("number")
+    solver.add_argument("--max-nodes", type=_positive, default=DEFAULT_MAX_NODES,
+                        help=f"positions to search at most (default {DEFAULT_MAX_NODES})")
     return parser
 
 
@@ -69,6 +89,8 @@ def main(argv: list[str] | None = None) -> int:
             result = _games()
         elif args.command == "deal":
             result = _deal(args.game, args.number)
+        elif args.command == "solve":
+            result = _solve(args.game, args.number, args.max_nodes)
         else:
             result = _moves(args.game, args.number, args.moves)
     except CastlingError as error:
