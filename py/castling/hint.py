@@ -47,8 +47,7 @@ def safe_foundation_moves(position: Position) -> list[Move]:
             continue
         card = piles[move[0]][-1]
         successor = tables.found_next[move[1] - tables.first_foundation][card]
-        if all(home[child] + (child == successor) >= decks
-               for child in range(52) if card in tables.hosts[child]):
+        if all(home[child] + (child == successor) >= decks for child in tables.children[card]):
             safe.append(move)
     return sorted(safe)
 

@@ -53,6 +53,9 @@ class MoveTables:
                     hosts_by_step[step][upper].append(lower)
         #: hosts[c]: the tableau cards that c may be laid on.
         self.hosts = [tuple(h) for h in hosts]
+        #: children[c]: the tableau cards that may be laid on c.
+        self.children = [tuple(child for child in range(52) if card in hosts[child])
+                         for card in range(52)]
         #: hosts_by_step[d][c]: those on which c goes in direction d (Lasker's runs).
         self.hosts_by_step = {d: [tuple(h) for h in table] for d, table in hosts_by_step.items()}
 

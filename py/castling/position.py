@@ -29,7 +29,7 @@ Record = tuple[Move, int]
 class Position:
     """The piles of one game; :meth:`legal_moves` is the only judge of legality."""
 
-    __slots__ = ("rules", "piles", "tables", "_legal")
+    __slots__ = ("rules", "piles", "tables", "_legal", "_legal_before")
 
     def __init__(self, rules: GameRules, piles: list[list[int]]) -> None:
         self.rules = rules
@@ -38,6 +38,9 @@ class Position:
             raise NotationError(f"{rules.name} has {self.tables.n_piles} piles, not {len(piles)}")
         self.piles = piles
         self._legal: list[Move] | None = None
+        # The legal moves of the positions before each move played, so that
+        # undo (which restores the exact position) need not generate them again.
+        self._legal_before: list[list[Move] | None] = []
 
     # -- making positions ---------------------------------------------------
 
@@ -141,13 +144,14 @@ class Position:
         move = tuple(move)
         if move not in self.legal_moves():
             raise IllegalMoveError(f"{format_move(self.rules, move)} is not legal in this position")
+        self._legal_before.append(self._legal)
         self._legal = None
         return self.tables.apply(self.piles, move)
 
     def undo(self, record: Record) -> None:
         """Take back the move that returned ``record`` (it must be the last one played)."""
-        self._legal = None
         self.tables.revert(self.piles, record)
+        self._legal = self._legal_before.pop() if self._legal_before else None
 
     def base_rank(self) -> int | None:
         """In the chosen-base games, the foundations' base rank once chosen."""

@@ -50,10 +50,6 @@ class _Search:
         self.eager = eager
         self.nodes = 0
         self.seen: set = set()
-        tables = self.tables
-        # cards that may be laid on each card in the tableau
-        self.children = [[child for child in range(52) if card in tables.hosts[child]]
-                         for card in range(52)]
 
     def key(self):
         piles = self.position.piles
@@ -78,7 +74,7 @@ class _Search:
             source, target, _ = move
             if tables.first_foundation <= target < tables.first_reserve:
                 card = position.piles[source][-1]
-                if all(home[child] >= decks for child in self.children[card]):
+                if all(home[child] >= decks for child in tables.children[card]):
                     return move
         return None
 
