@@ -31,6 +31,19 @@ def project_site(site_url, tmp_path):
         yield url, url + SUB_PATH + "/", root / SUB_PATH, first
 
 
+def first_visit(browser, url):
+    """Open ``url`` in a fresh context, recording every request, until the service
+    worker controls the page (so every file is cached)."""
+    context = browser.new_context()
+    requests = []
+    context.on("request", lambda request: requests.append(request.url))
+    page = context.new_page()
+    page.goto(url)
+    wait_ready(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=READY_TIMEOUT_MS)
+    return context, page, requests
+
+
 def same_origin_only(requests, origin):
     strays = [url for url in requests
               if not url.startswith(origin) and not url.startswith(("about:", "data:", "blob:"))]
@@ -39,13 +52,7 @@ def same_origin_only(requests, origin):
 
 def test_plays_offline_after_one_visit(browser, project_site):
     origin, base, _, _ = project_site
-    context = browser.new_context()
-    requests = []
-    context.on("request", lambda request: requests.append(request.url))
-    page = context.new_page()
-    page.goto(base + "index.html#/martha/3")
-    wait_ready(page)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=READY_TIMEOUT_MS)
+    context, page, requests = first_visit(browser, base + "index.html#/martha/3")
 
     context.set_offline(True)
     page.goto("about:blank")
@@ -71,13 +78,7 @@ def test_plays_offline_after_one_visit(browser, project_site):
 
 def test_a_new_build_is_offered_not_mixed_in(browser, project_site):
     origin, base, link, first = project_site
-    context = browser.new_context()
-    requests = []
-    context.on("request", lambda request: requests.append(request.url))
-    page = context.new_page()
-    page.goto(base + "index.html#/chessboard/1")
-    wait_ready(page)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=READY_TIMEOUT_MS)
+    context, page, requests = first_visit(browser, base + "index.html#/chessboard/1")
 
     # Publish a second build with a change.
     second = first.parent / "second"
