@@ -90,6 +90,8 @@ class _Search:
             tables.first_foundation, tables.first_reserve, tables.n_tableau)
         scored = []
         empty_target_used = set()
+        base_depth = self.base_depths() if (tables.chosen_base
+                                            and tables.base_rank(piles) is None) else None
         for move in position.legal_moves():
             source, target, count = move
             pile = piles[source]
@@ -103,7 +105,8 @@ class _Search:
             if first_foundation <= source < first_reserve:
                 rank = 5                # taking a card back comes last
             elif first_foundation <= target < first_reserve:
-                rank = 0
+                # Choosing the base: try first the ranks whose cards lie shallowest.
+                rank = 0 if base_depth is None else base_depth[pile[-1] % 13]
             elif len(pile) > count and pile[-count - 1] >= FACE_DOWN:
                 rank = 1                # turns up a hidden card
             elif source < n_tableau and len(pile) == count:
@@ -113,6 +116,15 @@ class _Search:
             scored.append((rank, move))
         scored.sort()
         return [move for _, move in scored]
+
+    def base_depths(self) -> list[float]:
+        """Per rank, how deep its cards lie (cards above them), scaled into 0..1."""
+        depth = [0] * 13
+        for pile in self.position.piles:
+            for height, card in enumerate(reversed(pile)):
+                depth[(card & ~FACE_DOWN) % 13] += height
+        worst = max(depth) or 1
+        return [value / (worst + 1) for value in depth]
 
     def run(self) -> list[Move] | None:
         """A winning line, or None when none is reachable; raises _BudgetSpent."""
