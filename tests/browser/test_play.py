@@ -65,8 +65,15 @@ def test_a_player_session(page, site_url, game_id):
     deal = Position.deal(rules, number)
     assert dom_piles(page) == shown_as_dom(deal.to_piles())
 
-    # Tap to move: select a card, then tap its destination.
+    # Tap to move: select a card (its legal destinations light up), then tap one.
     move = a_single_card_move(deal)
+    top_card(page, rules.pile_names[move[0]]).click()
+    lit = page.evaluate("[...document.querySelectorAll('.pile.target')].map(p => p.dataset.pile)")
+    assert sorted(lit) == sorted(rules.pile_names[t] for t in targets(deal, move[0], 1))
+    page.wait_for_timeout(400)                              # two quick taps would be a double tap
+    top_card(page, rules.pile_names[move[0]]).click()      # a second tap puts it down again
+    assert page.locator(".pile.target").count() == 0
+    page.wait_for_timeout(400)                              # not a double tap
     tap_move(page, rules, move)
     game, moves = saved_position(page, game_id, number)
     assert moves[0] == format_move(rules, move)
