@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import RANKS
-from .hint import _is_founding_choice, _to_foundation
+from .hint import homeward_moves
 from .movegen import Move
 from .notation import format_move
 from .position import Position
@@ -131,11 +131,7 @@ def home_move(position: Position, source: int) -> Move | None:
     Never the first card of a chosen-base game: the base rank is the player's
     choice, made by dragging or tapping (RULES.md §3.3).
     """
-    for move in sorted(position.legal_moves()):
-        if move[0] == source and move[2] == 1 and _to_foundation(position, move) \
-                and not _is_founding_choice(position, move):
-            return move
-    return None
+    return next((move for move in homeward_moves(position) if move[0] == source), None)
 
 
 def status_line(position: Position) -> str:

@@ -8,8 +8,6 @@ exists.  The solver-backed hint will build on :func:`hint`.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from .cards import FACE_DOWN
 from .movegen import Move
 from .position import Position
@@ -29,6 +27,25 @@ def _to_foundation(position: Position, move: Move) -> bool:
             and not tables.first_foundation <= source < tables.first_reserve)
 
 
+def cards_home(position: Position) -> list[int]:
+    """How many copies of each card (0..51) are on the foundations."""
+    home = [0] * 52
+    for index in position.tables.foundations:
+        for card in position.piles[index]:
+            home[card] += 1
+    return home
+
+
+def homeward_moves(position: Position) -> list[Move]:
+    """Legal moves of a card from the tableau or a reserve to a foundation, sorted,
+    without the founding choice of a chosen-base game: what the interface may
+    ever play on its own."""
+    tables = position.tables
+    if tables.chosen_base and tables.base_rank(position.piles) is None:
+        return []      # every foundation move now would choose the base
+    return sorted(move for move in position.legal_moves() if _to_foundation(position, move))
+
+
 def safe_foundation_moves(position: Position) -> list[Move]:
     """Moves to a foundation that auto-play may make without asking.
 
@@ -39,17 +56,15 @@ def safe_foundation_moves(position: Position) -> list[Move]:
     """
     tables = position.tables
     piles = position.piles
-    home = Counter(card for index in tables.foundations for card in piles[index])
+    home = cards_home(position)
     decks = position.rules.decks
     safe = []
-    for move in position.legal_moves():
-        if not _to_foundation(position, move) or _is_founding_choice(position, move):
-            continue
+    for move in homeward_moves(position):
         card = piles[move[0]][-1]
         successor = tables.found_next[move[1] - tables.first_foundation][card]
         if all(home[child] + (child == successor) >= decks for child in tables.children[card]):
             safe.append(move)
-    return sorted(safe)
+    return safe
 
 
 def auto_finish(position: Position) -> list[Move] | None:
@@ -61,13 +76,11 @@ def auto_finish(position: Position) -> list[Move] | None:
     trial = position.copy()
     moves: list[Move] = []
     while not trial.is_won():
-        homeward = [move for move in trial.legal_moves()
-                    if _to_foundation(trial, move) and not _is_founding_choice(trial, move)]
+        homeward = homeward_moves(trial)
         if not homeward:
             return None
-        move = min(homeward)
-        trial.play(move)
-        moves.append(move)
+        trial.play(homeward[0])
+        moves.append(homeward[0])
     return moves
 
 

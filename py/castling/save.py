@@ -20,11 +20,15 @@ FORMAT_VERSION = 1
 MAX_MOVES = 100_000     # far beyond any real game; bounds the work a save can ask for
 
 
+def save_data(game: Game) -> dict:
+    """The save of a game as a JSON-ready dict (callers may add fields of their own)."""
+    return {"format": FORMAT_VERSION, "game": game.rules.id, "deal": game.number,
+            "moves": game.move_texts()}
+
+
 def dump_save(game: Game) -> str:
     """The save of a game as compact JSON text."""
-    return json.dumps({"format": FORMAT_VERSION, "game": game.rules.id,
-                       "deal": game.number, "moves": game.move_texts()},
-                      separators=(",", ":"))
+    return json.dumps(save_data(game), separators=(",", ":"))
 
 
 @dataclass

@@ -23,7 +23,7 @@ from .errors import CastlingError
 from .game import Game
 from .games import GAMES
 from .rules import GameRules
-from .save import dump_save, load_save
+from .save import load_save, save_data
 
 PREFIX = "castling:"
 STATS_KEY = PREFIX + "stats"
@@ -243,7 +243,7 @@ class Session:
 
     def save_text(self) -> str:
         """The save of the game in hand, with the app's extra fields."""
-        data = json.loads(dump_save(self.game))
+        data = save_data(self.game)
         data.update(seconds=self.seconds, counted=self.counted, won=self.won_counted)
         return json.dumps(data, separators=(",", ":"))
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import FACE_DOWN
-from .hint import safe_foundation_moves
+from .hint import cards_home, homeward_moves, safe_foundation_moves
 from .movegen import Move
 from .position import Position
 
@@ -64,18 +64,13 @@ class _Search:
             return safe[0] if safe else None
         if position.rules.take_back:
             return None
-        tables = self.tables
-        home = [0] * 52
-        for index in tables.foundations:
-            for card in position.piles[index]:
-                home[card] += 1
+        children = self.tables.children
+        home = cards_home(position)
         decks = position.rules.decks
-        for move in position.legal_moves():
-            source, target, _ = move
-            if tables.first_foundation <= target < tables.first_reserve:
-                card = position.piles[source][-1]
-                if all(home[child] >= decks for child in tables.children[card]):
-                    return move
+        for move in homeward_moves(position):
+            card = position.piles[move[0]][-1]
+            if all(home[child] >= decks for child in children[card]):
+                return move
         return None
 
     def candidates(self) -> list[Move]:
