@@ -1,30 +1,43 @@
 """A solver for every game: is a position winnable, and by which moves?
 
-Depth-first search over the graph of positions with a transposition table of
-canonical keys (tableau piles are interchangeable, so they are sorted), moves
-ordered so that progress comes first, and moves that can only lead back to a
-known position left out.  The answer is "won" with a full winning line, "lost"
-only when every reachable position was searched, or "unknown" when the node
-budget ran out: it never claims what it has not proved.
+Best-first search over the graph of positions: the most promising position
+found so far (most cards home, most empty piles, the cards the foundations
+need next least buried, the tableau most in order) is expanded next, and a
+transposition table of canonical keys (tableau piles are interchangeable, so
+they are sorted) makes every position count once.  The answer is "won" with a
+full winning line, "lost" only when every reachable position was searched, or
+"unknown" when the node budget ran out: it never claims what it has not proved.
 
-Two passes keep it both fast and honest.  The first also plays "safe" foundation
-moves without trying the alternatives (hint.safe_foundation_moves), which finds
-most wins quickly but could in principle miss one; so when it finds nothing,
-the second pass searches again with only provably harmless forcing (in games
-without take-back, a card whose every possible tableau partner is already
-home).  Only the second pass may answer "lost".
+Only provably harmless shortcuts cut the search, so exhausting it is a proof:
+
+* a whole pile moved into an empty pile, and the same cards into a second empty
+  pile, give positions already counted (piles are interchangeable);
+* in games without take-back, a card whose every possible tableau partner is
+  already home has no use left in the tableau, so when it can go home that is
+  the only move tried.
+
+The heuristic only orders the search, so it may be crude without harm; it was
+tuned on the first deals of each game (docs/winnability.md has the figures).
 """
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass, field
 
 from .cards import FACE_DOWN
-from .hint import cards_home, homeward_moves, safe_foundation_moves
 from .movegen import Move
 from .position import Position
 
 DEFAULT_MAX_NODES = 200_000
+
+# How much each feature of a position is worth to the search order.
+_HOME = 100         # per card on a foundation
+_SPACE = 20         # per empty tableau pile
+_BURIED = 5         # per card lying on top of a card some foundation takes next
+_DISORDER = 2       # per tableau card not built on the card below it
+
+_SEPARATOR = 255    # between piles in a packed position (cards are < 128)
 
 
 @dataclass
@@ -36,137 +49,173 @@ class SolveResult:
     nodes: int = 0
 
 
-class _BudgetSpent(Exception):
-    pass
-
-
 class _Search:
-    """One depth-first search over a copy of the position."""
+    """One best-first search from a position; positions are packed into bytes."""
 
-    def __init__(self, position: Position, max_nodes: int, eager: bool) -> None:
-        self.position = position.copy()
-        self.tables = position.tables
-        self.max_nodes = max_nodes
-        self.eager = eager
-        self.nodes = 0
-        self.seen: set = set()
+    def __init__(self, position: Position) -> None:
+        self.tables = tables = position.tables
+        self.rules = position.rules
+        self.n_tableau = tables.n_tableau
 
-    def key(self):
-        piles = self.position.piles
-        n = self.tables.n_tableau
-        return tuple(sorted(map(tuple, piles[:n]))), tuple(map(tuple, piles[n:]))
+    # -- packing -----------------------------------------------------------
+    def pack(self, piles: list[list[int]]) -> bytes:
+        return bytes([_SEPARATOR]).join(map(bytes, piles))
 
-    def forced(self) -> Move | None:
-        """A foundation move to play without trying alternatives, if any."""
-        position = self.position
-        if self.eager:
-            safe = safe_foundation_moves(position)
-            return safe[0] if safe else None
-        if position.rules.take_back:
-            return None
-        children = self.tables.children
-        home = cards_home(position)
-        decks = position.rules.decks
-        for move in homeward_moves(position):
-            card = position.piles[move[0]][-1]
-            if all(home[child] >= decks for child in children[card]):
-                return move
-        return None
+    @staticmethod
+    def unpack(state: bytes) -> list[list[int]]:
+        return [list(pile) for pile in state.split(bytes([_SEPARATOR]))]
 
-    def candidates(self) -> list[Move]:
-        """The moves worth trying here, most promising first."""
-        move = self.forced()
-        if move is not None:
-            return [move]
-        position = self.position
-        piles = position.piles
+    def key(self, piles: list[list[int]]) -> bytes:
+        """The position with its tableau piles in sorted order."""
+        n = self.n_tableau
+        separator = bytes([_SEPARATOR])
+        return (separator.join(sorted(map(bytes, piles[:n]))) + b"\xfe"
+                + separator.join(map(bytes, piles[n:])))
+
+    # -- evaluation --------------------------------------------------------
+    def wanted(self, piles: list[list[int]]) -> set[int]:
+        """The cards the foundations take next (none while the base is unchosen)."""
         tables = self.tables
-        first_foundation, first_reserve, n_tableau = (
-            tables.first_foundation, tables.first_reserve, tables.n_tableau)
-        scored = []
-        empty_target_used = set()
-        base_depth = self.base_depths() if (tables.chosen_base
-                                            and tables.base_rank(piles) is None) else None
-        for move in position.legal_moves():
-            source, target, count = move
-            pile = piles[source]
-            to_empty = target < n_tableau and not piles[target]
-            if to_empty:
-                if source < n_tableau and len(pile) == count:
-                    continue            # a whole pile into a space: the same position
-                if (source, count) in empty_target_used:
-                    continue            # every space is alike: try one of them
-                empty_target_used.add((source, count))
-            if first_foundation <= source < first_reserve:
-                rank = 5                # taking a card back comes last
-            elif first_foundation <= target < first_reserve:
-                # Choosing the base: try first the ranks whose cards lie shallowest.
-                rank = 0 if base_depth is None else base_depth[pile[-1] % 13]
-            elif len(pile) > count and pile[-count - 1] >= FACE_DOWN:
-                rank = 1                # turns up a hidden card
-            elif source < n_tableau and len(pile) == count:
-                rank = 2                # empties a pile
+        base = tables.base_rank(piles) if tables.chosen_base else 0
+        if base is None:
+            return set()
+        wanted = set()
+        for k, index in enumerate(tables.foundations):
+            pile = piles[index]
+            if pile:
+                card = tables.found_next[k][pile[-1]] if len(pile) < 13 else -1
             else:
-                rank = 4 if to_empty else 3
-            scored.append((rank, move))
-        scored.sort()
-        return [move for _, move in scored]
+                card = tables.found_start[k]
+                if card is None:
+                    card = tables.found_suit[k] * 13 + base
+            if card is not None and card >= 0:
+                wanted.add(card)
+        return wanted
 
-    def base_depths(self) -> list[float]:
-        """Per rank, how deep its cards lie (cards above them), scaled into 0..1."""
-        depth = [0] * 13
-        for pile in self.position.piles:
-            for height, card in enumerate(reversed(pile)):
-                depth[(card & ~FACE_DOWN) % 13] += height
-        worst = max(depth) or 1
-        return [value / (worst + 1) for value in depth]
+    def score(self, piles: list[list[int]]) -> int | None:
+        """How promising a position looks (higher is better); None when it is won."""
+        tables = self.tables
+        home = sum(len(piles[index]) for index in tables.foundations)
+        if not any(piles[:tables.first_foundation]) and not any(piles[tables.first_reserve:]):
+            return None     # won (test positions may hold fewer than all the cards)
+        step = tables.step
+        width = 2 * FACE_DOWN
+        spaces = disorder = 0
+        for pile in piles[:self.n_tableau]:
+            if not pile:
+                spaces += 1
+                continue
+            below = pile[0]
+            for card in pile[1:]:
+                if below >= FACE_DOWN or card >= FACE_DOWN or not step[below * width + card]:
+                    disorder += 1
+                below = card
+        buried = 0
+        wanted = self.wanted(piles)
+        if wanted:
+            for index in range(len(piles)):
+                if tables.first_foundation <= index < tables.first_reserve:
+                    continue
+                pile = piles[index]
+                height = len(pile)
+                for depth, card in enumerate(pile, 1):
+                    if card & ~FACE_DOWN in wanted:
+                        buried += height - depth
+        return _HOME * home + _SPACE * spaces - _BURIED * buried - _DISORDER * disorder
 
-    def run(self) -> list[Move] | None:
-        """A winning line, or None when none is reachable; raises _BudgetSpent."""
-        position = self.position
-        self.seen.add(self.key())
-        path: list[Move] = []
-        stack = [(iter(self.candidates()), None)]
-        while stack:
-            if position.is_won():
-                return path
-            moves, record = stack[-1]
-            move = next(moves, None)
-            if move is None:
-                stack.pop()
-                if record is not None:
-                    position.undo(record)
-                    path.pop()
-                continue
-            record = position.play(move)
-            key = self.key()
-            if key in self.seen:
-                position.undo(record)
-                continue
-            self.seen.add(key)
-            self.nodes += 1
-            if self.nodes > self.max_nodes:
-                raise _BudgetSpent
-            path.append(move)
-            stack.append((iter(self.candidates()), record))
+    # -- moves -------------------------------------------------------------
+    def moves(self, piles: list[list[int]]) -> list[Move]:
+        """The moves worth trying: all legal ones, less those proved redundant."""
+        tables = self.tables
+        n_tableau = self.n_tableau
+        legal = tables.generate(piles)
+        forced = self.forced(piles, legal)
+        if forced is not None:
+            return [forced]
+        worth = []
+        into_space = set()
+        for move in legal:
+            source, target, count = move
+            if target < n_tableau and not piles[target]:
+                if source < n_tableau and len(piles[source]) == count:
+                    continue        # a whole pile into a space: the same position
+                if (source, count) in into_space:
+                    continue        # every space is alike: try one of them
+                into_space.add((source, count))
+            worth.append(move)
+        return worth
+
+    def forced(self, piles: list[list[int]], legal: list[Move]) -> Move | None:
+        """A foundation move that cannot be wrong (games without take-back only)."""
+        tables = self.tables
+        if self.rules.take_back or (tables.chosen_base and tables.base_rank(piles) is None):
+            return None
+        first_foundation, first_reserve = tables.first_foundation, tables.first_reserve
+        home = [0] * 52
+        for index in tables.foundations:
+            for card in piles[index]:
+                home[card] += 1
+        decks = self.rules.decks
+        for source, target, count in legal:
+            if first_foundation <= target < first_reserve and not (
+                    first_foundation <= source < first_reserve):
+                card = piles[source][-1]
+                if all(home[child] >= decks for child in tables.children[card]):
+                    return source, target, count
         return None
 
+    # -- the search --------------------------------------------------------
+    def run(self, position: Position, max_nodes: int,
+            first_moves: list[Move] | None) -> SolveResult:
+        tables = self.tables
+        piles = [list(pile) for pile in position.piles]
+        if self.score(piles) is None:
+            return SolveResult("won", [], 0)
+        # nodes[i] = (packed position, index of its parent, the move that made it)
+        nodes: list[tuple[bytes, int, Move | None]] = [(self.pack(piles), -1, None)]
+        seen = {self.key(piles)}
+        frontier = [(0, 0, 0)]      # (-score, depth, node index)
+        count = 0
+        while frontier:
+            _, depth, parent = heapq.heappop(frontier)
+            piles = self.unpack(nodes[parent][0])
+            moves = first_moves if parent == 0 and first_moves is not None else self.moves(piles)
+            for move in moves:
+                record = tables.apply(piles, move)
+                key = self.key(piles)
+                if key not in seen:
+                    seen.add(key)
+                    count += 1
+                    score = self.score(piles)
+                    nodes.append((self.pack(piles), parent, move))
+                    if score is None:
+                        return SolveResult("won", self.line(nodes), count)
+                    if count >= max_nodes:
+                        return SolveResult("unknown", [], count)
+                    heapq.heappush(frontier, (-score, depth + 1, len(nodes) - 1))
+                tables.revert(piles, record)
+        return SolveResult("lost", [], count)
 
-def solve(position: Position, max_nodes: int = DEFAULT_MAX_NODES) -> SolveResult:
-    """Decide whether ``position`` can be won, within ``max_nodes`` positions searched."""
-    if position.is_won():
-        return SolveResult("won", [], 0)
-    spent = 0
-    eager_finished = False
-    for eager in (True, False):
-        search = _Search(position, max_nodes - spent, eager)
-        try:
-            line = search.run()
-        except _BudgetSpent:
-            return SolveResult("unknown", [], spent + search.nodes)
-        spent += search.nodes
-        if line is not None:
-            return SolveResult("won", line, spent)
-        eager_finished = True
-    assert eager_finished
-    return SolveResult("lost", [], spent)
+    @staticmethod
+    def line(nodes) -> list[Move]:
+        """The moves from the start to the last node."""
+        moves = []
+        index = len(nodes) - 1
+        while index > 0:
+            _, index, move = nodes[index]
+            moves.append(move)
+        moves.reverse()
+        return moves
+
+
+def solve(position: Position, max_nodes: int = DEFAULT_MAX_NODES,
+          first_moves: list[Move] | None = None) -> SolveResult:
+    """Decide whether ``position`` can be won, searching at most ``max_nodes`` positions.
+
+    ``first_moves``, if given, are the only moves tried from ``position`` itself
+    (each must be legal there); "lost" then means none of them leads to a win.
+    """
+    if first_moves is not None:
+        legal = position.legal_moves()
+        first_moves = [move for move in first_moves if move in legal]
+    return _Search(position).run(position, max_nodes, first_moves)
