@@ -77,7 +77,8 @@ def write_pages(out: Path) -> None:
     page = (page.replace("<!--GAME_OPTIONS-->", options).replace("<!--GAME_CHOOSER-->", chooser)
             .replace("__CSP__", CSP))
     (out / "index.html").write_text(page, encoding="utf-8")
-    for name in ("style.css", "main.py", "icon.svg", "register-sw.js", "manifest.webmanifest"):
+    for name in ("style.css", "main.py", "solver_worker.py", "icon.svg", "register-sw.js",
+                 "manifest.webmanifest"):
         shutil.copy2(WEB / name, out / name)
     config = {"interpreter": "./vendor/pyodide/pyodide.mjs", "files": {"./app.zip": "./*"}}
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")

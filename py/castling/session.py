@@ -84,6 +84,8 @@ class Settings:
     autoplay: bool = True        # send safe cards home on their own
     animations: bool = True      # short move animations (off under reduced motion anyway)
     one_tap: bool = False        # one tap moves a card with exactly one destination
+    #: games whose new deals must be proved winnable by the solver first
+    winnable_only: list[str] = field(default_factory=list)
 
 
 def _read_json(storage: Storage, key: str):
@@ -127,6 +129,9 @@ class Session:
         if isinstance(settings, dict):
             known = {k: v for k, v in settings.items()
                      if k in Settings.__dataclass_fields__ and isinstance(v, bool)}
+            chosen = settings.get("winnable_only")
+            if isinstance(chosen, list):
+                known["winnable_only"] = [g for g in GAMES if g in chosen]
             self.settings = Settings(**known)
 
     def last_game_id(self) -> str:
@@ -223,10 +228,18 @@ class Session:
                 self._persist()
 
     def set_setting(self, name: str, value: bool) -> None:
-        """Change one setting and keep it."""
-        if name not in Settings.__dataclass_fields__:
+        """Change one on/off setting and keep it."""
+        if name not in Settings.__dataclass_fields__ or name == "winnable_only":
             raise KeyError(name)
         setattr(self.settings, name, bool(value))
+        self._write(SETTINGS_KEY, json.dumps(asdict(self.settings)))
+
+    def set_winnable_only(self, game_id: str, value: bool) -> None:
+        """Whether new deals of one game must be proved winnable first; kept."""
+        chosen = set(self.settings.winnable_only) - {game_id}
+        if value and game_id in GAMES:
+            chosen.add(game_id)
+        self.settings.winnable_only = [g for g in GAMES if g in chosen]
         self._write(SETTINGS_KEY, json.dumps(asdict(self.settings)))
 
     def stats_for(self, game_id: str) -> Stats:

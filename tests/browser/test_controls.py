@@ -83,6 +83,8 @@ def test_hint_shows_a_legal_move_on_the_table(page, site_url):
     page.goto(f"{site_url}index.html#/morphy/5")
     wait_ready(page)
     page.click('[data-action="hint"]')
+    # The solver's worker is still booting: the baseline hint answers at once.
+    assert page.locator("#status").get_attribute("data-hint") == "baseline"
     assert page.locator(".card.hint-from").count() >= 1
     assert page.locator(".pile.hint-to").count() == 1
     text = page.locator("#status").text_content()

@@ -109,6 +109,20 @@ def test_settings_persist_and_damaged_settings_fall_back_to_defaults():
     assert new_session({"castling:settings": "{oops"}).settings.autoplay is True
 
 
+def test_winnable_only_is_kept_per_game():
+    session = new_session()
+    session.set_winnable_only("morphy", True)
+    session.set_winnable_only("fortress", True)
+    session.set_winnable_only("morphy", False)
+    session.set_winnable_only("no-such-game", True)
+    assert new_session(session.storage.data).settings.winnable_only == ["fortress"]
+    with pytest.raises(KeyError):
+        session.set_setting("winnable_only", True)
+    odd = new_session({"castling:settings": '{"winnable_only": ["martha", "<b>x</b>", 3]}'})
+    assert odd.settings.winnable_only == ["martha"]
+    assert new_session({"castling:settings": '{"winnable_only": "martha"}'}).settings.winnable_only == []
+
+
 def test_a_corrupt_save_is_reported_and_a_fresh_deal_opens():
     session = new_session({save_key("martha"): "{not json"})
     session.open(GAMES["martha"])

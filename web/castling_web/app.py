@@ -6,22 +6,27 @@ Every decision about legality is the engine's: this module only asks
 
 from __future__ import annotations
 
+import asyncio
+
 import js
 from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, window
 
-from castling import GAMES, auto_finish, format_move, hint, safe_foundation_moves
+from castling import GAMES, auto_finish, format_move, hint, parse_move, safe_foundation_moves
 from castling.board import home_move, pickable_counts, status_line, targets
 from castling.cards import parse_card, card_name
+from castling.deal import random_deal_number
 from castling.links import LinkError, deal_link, parse_link
 from castling.session import Session
 
+from .advisor import Advisor
 from .render import TableView
 from .storage import BrowserStorage
 
 DRAG_THRESHOLD = 6          # pixels a press must travel to become a drag
 DOUBLE_TAP_MS = 350
 HINT_MS = 2500
+WINNABLE_TRIES = 25         # random deals the solver may try for "winnable deals only"
 ANIMATION_MS = 160
 
 
@@ -54,6 +59,12 @@ class App:
         self.was_won = False
         self._proxies = []
         self._hint_timeout = None
+        # The solver in its worker: answers per position, keyed by _position_key().
+        self.advisor = Advisor()
+        self.advice: dict = {}
+        self._asking = None          # the position the worker is thinking about
+        self._hint_wanted = None     # a hint asked for while the worker was thinking
+        self._dealing = False
 
     # -- start-up --------------------------------------------------------------
 
@@ -64,6 +75,12 @@ class App:
         self._route()
         self._show_notices()
         document.documentElement.setAttribute("data-ready", "true")
+        # The worker boots its own Python: only once the board is playable.
+        asyncio.ensure_future(self._start_advisor())
+
+    async def _start_advisor(self) -> None:
+        if await self.advisor.start():
+            self._analyse()
 
     def _listen(self, target, event: str, handler) -> None:
         proxy = create_proxy(handler)
@@ -80,6 +97,7 @@ class App:
         self._listen(document.getElementById("game-select"), "change", self.on_choose_game)
         for box in document.querySelectorAll("[data-setting]"):
             self._listen(box, "change", self.on_setting)
+        self._listen(document.getElementById("winnable-only"), "change", self.on_winnable_only)
         self._listen(window, "hashchange", lambda event: self._route())
         self._listen(window, "resize", lambda event: self.view.fit())
         tick = create_proxy(self.on_tick)
@@ -166,6 +184,8 @@ class App:
             self._show_win()
         self.was_won = won
         self._show_notices()
+        self._show_verdict()
+        self._analyse()
 
     def _button(self, action: str):
         return document.querySelector(f'.controls [data-action="{action}"]')
@@ -378,27 +398,131 @@ class App:
 
     def do_new(self) -> None:
         document.getElementById("win-dialog").close()
-        self.session.new_deal(self.session.game.rules)
+        rules = self.session.game.rules
+        if rules.id in self.session.settings.winnable_only:
+            if not self._dealing:
+                asyncio.ensure_future(self._deal_winnable(rules))
+            return
+        self.session.new_deal(rules)
         self.show_game()
 
+    async def _deal_winnable(self, rules) -> None:
+        """A random deal that the solver proves winnable (a few tries)."""
+        self._dealing = True
+        document.getElementById("status").textContent = "Looking for a winnable deal…"
+        try:
+            await self.advisor.start()
+            numbers = [random_deal_number() for _ in range(WINNABLE_TRIES)]
+            answer = await self.advisor.ask({"kind": "winnable_deal", "game": rules.id,
+                                             "deals": numbers})
+        finally:
+            self._dealing = False
+        number = None if answer is None else answer["deal"]
+        self.session.new_deal(rules, number)
+        self.show_game()
+        if number is None:
+            self.notify("No winnable deal was found in time; this one may not be winnable.")
+        else:
+            self.notify(f"Deal #{number}: the solver proved it can be won.")
+
+    # -- the solver: hints, "can no longer be won", winnable deals ---------------------
+
+    def _position_key(self) -> tuple:
+        game = self.session.game
+        return game.rules.id, game.number, tuple(game.move_texts())
+
+    def _analyse(self) -> None:
+        """Have the worker judge the position on the table (one question at a time:
+        while it thinks, newer positions wait, and only the latest is asked)."""
+        if not self.advisor.ready or self.advisor.busy or self.session.game.is_won():
+            return
+        key = self._position_key()
+        if key not in self.advice:
+            asyncio.ensure_future(self._ask_about(key))
+
+    async def _ask_about(self, key: tuple) -> None:
+        game_id, number, moves = key
+        self._asking = key
+        answer = await self.advisor.ask({"kind": "hint", "game": game_id, "deal": number,
+                                         "moves": list(moves)})
+        self._asking = None
+        if answer is not None:
+            self.advice[key] = answer
+        if key == self._position_key():
+            self._show_verdict()
+            if self._hint_wanted == key:
+                self._hint_wanted = None
+                self.do_hint()
+        else:
+            self._analyse()         # the player moved on meanwhile
+
+    def _show_verdict(self) -> None:
+        """Tell the player when the solver proved the position lost (after a move)."""
+        key = self._position_key()
+        answer = self.advice.get(key)
+        box = document.getElementById("verdict")
+        lost = answer is not None and answer["result"] == "lost" and len(key[2]) > 0
+        box.hidden = not lost
+        box.setAttribute("data-result", answer["result"] if answer else "")
+
     def do_hint(self) -> None:
+        """The solver's move when it has one for this position, else the baseline hint."""
         position = self.session.game.position
-        move = hint(position, self.last_move)
+        key = self._position_key()
+        answer = self.advice.get(key)
+        move = None
+        if answer is not None and answer.get("move"):
+            move, source = parse_move(position.rules, answer["move"]), "solver"
+        else:
+            if answer is None and self.advisor.ready:
+                self._hint_wanted = key     # show the solver's move when it comes
+                self._analyse()
+            move, source = hint(position, self.last_move), "baseline"
+        status = document.getElementById("status")
+        status.setAttribute("data-hint", source)
         if move is None:
-            document.getElementById("status").textContent = "There is no move to suggest."
+            status.textContent = "There is no move to suggest."
             return
         names = position.rules.pile_names
-        source, target, count = move
-        top = position.to_piles()[names[source]][-count]
-        where = {"t": "pile", "f": "foundation", "r": "reserve"}[names[target][0]]
-        document.getElementById("status").textContent = (
-            f"Hint: {card_name(parse_card(top))} to {where} {names[target][1:]}"
-            f" ({format_move(position.rules, move)}).")
-        self.view.mark("hint-from", cards=self.view.cards_of(names[source])[-count:])
-        self.view.mark("hint-to", piles=[names[target]])
+        from_pile, to_pile, count = move
+        top = position.to_piles()[names[from_pile]][-count]
+        where = {"t": "pile", "f": "foundation", "r": "reserve"}[names[to_pile][0]]
+        verdict = ""
+        if answer is not None and answer["result"] == "lost":
+            verdict = " The solver found no way to win from here."
+        elif source == "solver":
+            verdict = " This keeps the game winnable."
+        status.textContent = (f"Hint: {card_name(parse_card(top))} to {where} {names[to_pile][1:]}"
+                              f" ({format_move(position.rules, move)}).{verdict}")
+        self.view.mark("hint-from", cards=self.view.cards_of(names[from_pile])[-count:])
+        self.view.mark("hint-to", piles=[names[to_pile]])
         if self._hint_timeout is not None:
             window.clearTimeout(self._hint_timeout)
         self._hint_timeout = window.setTimeout(self._clear_hint, HINT_MS)
+
+    def do_rewind(self) -> None:
+        """Undo back to the last position the solver proves winnable."""
+        if self.advisor.ready:
+            document.getElementById("status").textContent = "Looking for the last winnable position…"
+            asyncio.ensure_future(self._rewind(self._position_key()))
+
+    async def _rewind(self, key: tuple) -> None:
+        game_id, number, moves = key
+        answer = await self.advisor.ask({"kind": "last_winnable", "game": game_id,
+                                         "deal": number, "moves": list(moves)})
+        if key != self._position_key():
+            return                  # the player did something else meanwhile
+        keep = None if answer is None else answer["keep"]
+        if keep is None:
+            self.notify("The solver could not prove any earlier position of this deal winnable.")
+            self.refresh()
+            return
+        for _ in range(len(moves) - keep):
+            self.session.undo()
+        self.last_move = None
+        self.refresh()
+        document.getElementById("status").textContent = (
+            f"Back to move {keep}: from here the game can still be won (Redo brings the moves back).")
 
     def do_finish(self) -> None:
         moves = auto_finish(self.session.game.position)
@@ -445,11 +569,18 @@ class App:
     def do_settings(self) -> None:
         for box in document.querySelectorAll("[data-setting]"):
             box.checked = getattr(self.session.settings, box.getAttribute("data-setting"))
+        rules = self.session.game.rules
+        document.getElementById("winnable-game").textContent = rules.name
+        document.getElementById("winnable-only").checked = rules.id in self.session.settings.winnable_only
         document.getElementById("settings-dialog").showModal()
 
     def on_setting(self, event) -> None:
         box = event.target
         self.session.set_setting(box.getAttribute("data-setting"), bool(box.checked))
+        self._show_notices()
+
+    def on_winnable_only(self, event) -> None:
+        self.session.set_winnable_only(self.session.game.rules.id, bool(event.target.checked))
         self._show_notices()
 
     def on_choose_game(self, event) -> None:

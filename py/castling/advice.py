@@ -1,0 +1,101 @@
+"""What the solver tells the player, as plain requests and answers.
+
+The web app runs these in a worker so that the board never waits for a search;
+a request names the game, the deal and the moves played (in notation), so it is
+a pure function of JSON-like values and can be tested without a browser.
+
+* ``hint``: the first move of a winning line from the current position, and
+  the verdict.  While a chosen base is unchosen the hint must not choose it
+  when any other move exists (RULES.md §3.3), so the search then starts only
+  with the other moves; if none of them wins, no move is offered and the app
+  falls back to the baseline hint.
+* ``verdict``: whether the current position can still be won.
+* ``last_winnable``: how many of the moves played can be kept so that the game
+  can still be won (the app undoes the rest).
+* ``winnable_deal``: the first of some deal numbers that is proved winnable.
+"""
+
+from __future__ import annotations
+
+from .game import Game
+from .games import get_game
+from .notation import format_move
+from .position import Position
+from .solver import solve
+
+#: About two seconds of searching in the browser per question.
+DEFAULT_BUDGET = 20_000
+
+
+def _replay(request: dict) -> Game:
+    rules = get_game(request["game"])
+    game, problem = Game.replay(rules, request["deal"], request.get("moves", []))
+    if problem is not None:
+        raise ValueError(str(problem))
+    return game
+
+
+def _founding_choice(position: Position) -> bool:
+    tables = position.tables
+    return tables.chosen_base and tables.base_rank(position.piles) is None
+
+
+def hint(position: Position, budget: int = DEFAULT_BUDGET) -> tuple[str, object]:
+    """(verdict, first move of a winning line or None) for ``position``."""
+    if _founding_choice(position):
+        tables = position.tables
+        others = [move for move in position.legal_moves()
+                  if not tables.first_foundation <= move[1] < tables.first_reserve]
+        if others:
+            restricted = solve(position, budget, first_moves=others)
+            if restricted.result == "won":
+                return "won", restricted.moves[0]
+            if restricted.result == "unknown":
+                return "unknown", None
+            # Every other move loses: the position may still be won by founding,
+            # but choosing the base is left to the player.
+            return solve(position, budget).result, None
+    result = solve(position, budget)
+    return result.result, (result.moves[0] if result.moves else None)
+
+
+def last_winnable(game: Game, budget: int = DEFAULT_BUDGET) -> int | None:
+    """How many of the moves played keep the game winnable (the most such), or
+    None when no earlier position is proved winnable within the budget each."""
+    moves = game.moves
+    trial = Game(game.rules, game.number)
+    positions = []
+    for move in moves:
+        positions.append(trial.position.copy())
+        trial.play(move)
+    for kept in range(len(moves) - 1, -1, -1):
+        if solve(positions[kept], budget).result == "won":
+            return kept
+    return None
+
+
+def answer(request: dict) -> dict:
+    """Answer one request (see the module's docstring); errors come back as text."""
+    try:
+        kind = request["kind"]
+        budget = int(request.get("budget", DEFAULT_BUDGET))
+        if kind == "winnable_deal":
+            rules = get_game(request["game"])
+            for number in request["deals"]:
+                if solve(Position.deal(rules, number), budget).result == "won":
+                    return {"deal": number}
+            return {"deal": None}
+        game = _replay(request)
+        position = game.position
+        if kind == "hint":
+            verdict, move = hint(position, budget)
+            return {"result": verdict,
+                    "move": None if move is None else format_move(game.rules, move)}
+        if kind == "verdict":
+            return {"result": solve(position, budget).result}
+        if kind == "last_winnable":
+            return {"keep": last_winnable(game, budget)}
+        raise ValueError(f"unknown request {str(kind)[:20]!r}")
+    except (KeyError, TypeError, ValueError) as error:
+        return {"error": f"{type(error).__name__}: {error}"[:200]}
+

@@ -1,0 +1,87 @@
+"""The solver in its worker: hints that come from it and play, the "can no longer
+be won" message with undo to the last winnable position, winnable deals only."""
+
+import re
+
+from castling import GAMES, Game, Position, parse_move
+from castling.solver import solve
+
+from conftest import stored, wait_ready
+from test_play import tap_move
+
+WORKER_MS = 60_000      # the worker boots its own Python after the board is ready
+
+
+def wait_for_verdict(page, result: str) -> None:
+    page.wait_for_selector(f'#verdict[data-result="{result}"]', state="attached",
+                           timeout=WORKER_MS)
+
+
+def hinted_move(page) -> str:
+    text = page.locator("#status").text_content()
+    return re.search(r"\(([^)]+)\)", text).group(1)
+
+
+def test_hints_come_from_the_worker_and_keep_the_game_winnable(page, site_url):
+    rules = GAMES["morphy"]
+    page.goto(f"{site_url}index.html#/morphy/3")
+    wait_ready(page)
+    wait_for_verdict(page, "won")
+    for _ in range(6):
+        page.click('[data-action="hint"]')
+        page.wait_for_selector('#status[data-hint="solver"]', timeout=WORKER_MS)
+        assert "keeps the game winnable" in page.locator("#status").text_content()
+        assert page.locator(".card.hint-from").count() >= 1
+        move = hinted_move(page)
+        before = len(stored(page, "castling:save:morphy")["moves"])
+        tap_move(page, rules, parse_move(rules, move))
+        # the hinted move, perhaps followed by cards auto-played home
+        assert stored(page, "castling:save:morphy")["moves"][before] == move
+        page.evaluate("document.getElementById('status').removeAttribute('data-hint')")
+        # the worker judges the new position before the next hint
+        wait_for_verdict(page, "won")
+    moves = stored(page, "castling:save:morphy")["moves"]
+    assert len(moves) >= 6
+    game, problem = Game.replay(rules, 3, moves)
+    assert problem is None and solve(game.position, 60_000).result == "won"
+
+
+def test_a_lost_position_is_announced_and_undone_to_the_last_winnable_one(page, site_url):
+    rules = GAMES["chessboard"]
+    page.goto(f"{site_url}index.html#/chessboard/1")
+    wait_ready(page)
+    wait_for_verdict(page, "won")
+    assert page.locator("#verdict").is_hidden()
+    tap_move(page, rules, parse_move(rules, "t3-f4"))   # this base rank loses deal 1
+    page.wait_for_selector("#verdict:not([hidden])", timeout=WORKER_MS)
+    assert "can no longer be won" in page.locator("#verdict").text_content()
+    page.click('[data-action="rewind"]')
+    page.wait_for_function("document.getElementById('move-counter').textContent === '0 moves'",
+                           timeout=WORKER_MS)
+    assert stored(page, "castling:save:chessboard")["moves"] == []
+    assert page.locator('[data-action="redo"]').is_enabled()
+    wait_for_verdict(page, "won")
+    assert page.locator("#verdict").is_hidden()
+
+
+def test_winnable_deals_only_deals_a_proved_winnable_deal(page, site_url):
+    rules = GAMES["fortress"]          # about four deals in five cannot be won
+    page.goto(f"{site_url}index.html#/fortress/1")
+    wait_ready(page)
+    page.click('[data-action="settings"]')
+    assert page.locator("#winnable-game").text_content() == "Fortress"
+    page.locator("#winnable-only").check()
+    page.locator("#settings-dialog button[value=close]").click()
+    assert stored(page, "castling:settings")["winnable_only"] == ["fortress"]
+    for _ in range(2):
+        page.click('[data-action="new"]')
+        page.wait_for_function(
+            "document.getElementById('notice').textContent.includes('proved it can be won')",
+            timeout=WORKER_MS)
+        number = int(page.evaluate("location.hash").split("/")[-1])
+        assert solve(Position.deal(rules, number), 200_000).result == "won"
+        page.evaluate("document.getElementById('notice').textContent = ''")
+    page.reload()
+    wait_ready(page)
+    page.click('[data-action="settings"]')
+    assert page.locator("#winnable-only").is_checked()

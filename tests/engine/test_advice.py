@@ -1,0 +1,76 @@
+"""What the solver's worker answers: hints that keep the game winnable, verdicts,
+the last winnable position, winnable deals, and clear errors for bad requests."""
+
+import pytest
+
+from castling import GAMES, Game, Position, parse_move
+from castling.advice import answer
+from castling.solver import solve
+
+
+def ask(**request):
+    return answer(request)
+
+
+def still_winnable(game_id, number, moves) -> bool:
+    game, problem = Game.replay(GAMES[game_id], number, moves)
+    assert problem is None
+    return solve(game.position, 60_000).result == "won"
+
+
+def test_the_hint_keeps_the_game_winnable_and_leaves_the_base_to_the_player():
+    reply = ask(kind="hint", game="chessboard", deal=1, moves=[])
+    assert reply["result"] == "won"
+    rules = GAMES["chessboard"]
+    move = parse_move(rules, reply["move"])
+    assert move[1] < rules.tableau.piles        # founding would choose the base rank
+    assert still_winnable("chessboard", 1, [reply["move"]])
+
+
+@pytest.mark.parametrize("game_id, number", [("martha", 1), ("morphy", 3), ("chequers", 2)])
+def test_following_the_hints_wins(game_id, number):
+    moves = []
+    for _ in range(400):
+        game, _ = Game.replay(GAMES[game_id], number, moves)
+        if game.is_won():
+            break
+        reply = ask(kind="hint", game=game_id, deal=number, moves=moves)
+        assert reply["result"] == "won"
+        moves.append(reply["move"])
+    assert Game.replay(GAMES[game_id], number, moves)[0].is_won()
+
+
+def test_a_lost_position_is_reported_and_the_last_winnable_one_found():
+    # Deal 1 of Chessboard can be won, but not after t3-f4 (founding with that card's rank).
+    moves = ["t3-f4"]
+    assert ask(kind="verdict", game="chessboard", deal=1, moves=[]) == {"result": "won"}
+    assert ask(kind="verdict", game="chessboard", deal=1, moves=moves) == {"result": "lost"}
+    assert ask(kind="hint", game="chessboard", deal=1, moves=moves) == {"result": "lost",
+                                                                       "move": None}
+    assert ask(kind="last_winnable", game="chessboard", deal=1, moves=moves) == {"keep": 0}
+
+
+def test_a_deal_lost_from_the_start_has_no_winnable_position():
+    assert ask(kind="verdict", game="chessboard", deal=4, moves=[]) == {"result": "lost"}
+    first = Position.deal(GAMES["chessboard"], 4).legal_move_texts()[0]
+    assert ask(kind="last_winnable", game="chessboard", deal=4, moves=[first]) == {"keep": None}
+
+
+def test_a_winnable_deal_is_picked_from_the_candidates():
+    # Chessboard deals 4 and 7 are lost, deal 1 is won.
+    assert ask(kind="winnable_deal", game="chessboard", deals=[4, 7, 1, 2]) == {"deal": 1}
+    assert ask(kind="winnable_deal", game="chessboard", deals=[4, 7]) == {"deal": None}
+
+
+@pytest.mark.parametrize("request_", [
+    {}, {"kind": "hint"}, {"kind": "hint", "game": "nope", "deal": 1},
+    {"kind": "hint", "game": "chessboard", "deal": 0},
+    {"kind": "hint", "game": "chessboard", "deal": 1, "moves": ["t1-z9"]},
+    {"kind": "hint", "game": "chessboard", "deal": 1, "moves": "t1-t2"},
+    {"kind": "dance", "game": "chessboard", "deal": 1},
+    {"kind": "verdict", "game": "chessboard", "deal": 1, "budget": "lots"},
+    {"kind": "winnable_deal", "game": "chessboard", "deals": [0]},
+])
+def test_bad_requests_get_an_error_not_an_exception(request_):
+    reply = answer(request_)
+    assert set(reply) == {"error"} and reply["error"]
