@@ -2,7 +2,7 @@
 
 Runs the same script under CPython here and under Pyodide in Node, and requires
 identical output: deals of every game in both generator ranges, and a
-deterministic playout with undo.  Needs ``npm ci`` (``make test`` runs it).
+deterministic playout with undo, and the solver's hint.  Needs ``npm ci`` (``make test`` runs it).
 """
 
 import os
@@ -31,6 +31,9 @@ for game_id, rules in GAMES.items():
         if step % 9 == 8:
             game.undo()
     print(game_id, "playout", game.move_texts(), game.position.to_text().replace("\n", "|"))
+    # The solver (which the app runs in a worker) finds the same line with the same effort.
+    from castling.advice import answer
+    print(game_id, "hint", answer({"kind": "hint", "game": game_id, "deal": 5, "budget": 3000}))
 '''
 
 
@@ -50,4 +53,4 @@ def test_engine_gives_identical_results_under_pyodide(tmp_path):
                                                           cpython.splitlines())
     assert browser_version == "(3, 14)", browser_version
     assert browser == here
-    assert len(here) == 8 * 6
+    assert len(here) == 8 * 7
