@@ -17,19 +17,27 @@ a pure function of JSON-like values and can be tested without a browser.
 
 from __future__ import annotations
 
+from .deal import parse_deal_number
 from .game import Game
 from .games import get_game
 from .notation import format_move
 from .position import Position
+from .save import MAX_MOVES
 from .solver import solve
 
 #: About two seconds of searching in the browser per question.
 DEFAULT_BUDGET = 20_000
+#: Limits on what one request may ask for, whoever sends it.
+MAX_BUDGET = 200_000
+MAX_DEALS = 50
 
 
 def _replay(request: dict) -> Game:
     rules = get_game(request["game"])
-    game, problem = Game.replay(rules, request["deal"], request.get("moves", []))
+    moves = request.get("moves", [])
+    if not isinstance(moves, list) or len(moves) > MAX_MOVES:
+        raise ValueError(f"the moves must be a list of at most {MAX_MOVES} moves")
+    game, problem = Game.replay(rules, request["deal"], moves)
     if problem is not None:
         raise ValueError(str(problem))
     return game
@@ -78,10 +86,13 @@ def answer(request: dict) -> dict:
     """Answer one request (see the module's docstring); errors come back as text."""
     try:
         kind = request["kind"]
-        budget = int(request.get("budget", DEFAULT_BUDGET))
+        budget = min(max(int(request.get("budget", DEFAULT_BUDGET)), 1), MAX_BUDGET)
         if kind == "winnable_deal":
             rules = get_game(request["game"])
-            for number in request["deals"]:
+            deals = request["deals"]
+            if not isinstance(deals, list):
+                raise TypeError("deals must be a list of deal numbers")
+            for number in map(parse_deal_number, deals[:MAX_DEALS]):
                 if solve(Position.deal(rules, number), budget).result == "won":
                     return {"deal": number}
             return {"deal": None}
@@ -96,6 +107,6 @@ def answer(request: dict) -> dict:
         if kind == "last_winnable":
             return {"keep": last_winnable(game, budget)}
         raise ValueError(f"unknown request {str(kind)[:20]!r}")
-    except (KeyError, TypeError, ValueError) as error:
+    except (KeyError, TypeError, ValueError, OverflowError) as error:
         return {"error": f"{type(error).__name__}: {error}"[:200]}
 
