@@ -1,21 +1,19 @@
 """The player's side of the app without a DOM: the game in hand, autosave,
 statistics and settings, over a key-value store (``localStorage`` in the browser,
-a dict in the tests).
+a dict in the tests).  What is stored where: :mod:`castling.stored`.
 
-Storage layout (every key starts with ``castling:``):
-
-* ``castling:save:GAME`` — the game in progress for that game id: the save
-  format of :mod:`castling.save` plus ``seconds`` (timer), ``counted`` (it
-  counts as played) and ``won`` (its win is already counted);
-* ``castling:stats`` — statistics per game id;
-* ``castling:settings`` — the player's settings;
-* ``castling:last`` — the game id last played.
+Nothing stored is trusted and nothing is thrown away: a damaged save, statistics
+or settings are reported and set aside under a ``castling:recovery:`` key before
+anything replaces them.  A second tab writing the same game is noticed before
+this one writes over it (``conflict``), and statistics are re-read before each
+update so that two tabs never undo each other's counts.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+import random
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from .deal import random_deal_number
@@ -24,16 +22,12 @@ from .game import Game
 from .games import GAMES
 from .rules import GameRules
 from .save import load_save, save_data
+from .stored import (LAST_KEY, PREFIX, RECOVERY_PREFIX, SETTINGS_KEY, STATS_KEY, SWITCHES,
+                     ImportFileError, Settings, Stats, export_text, read_export, read_settings,
+                     read_stats, save_key, settings_text, stats_text)
 
-PREFIX = "castling:"
-STATS_KEY = PREFIX + "stats"
-SETTINGS_KEY = PREFIX + "settings"
-LAST_KEY = PREFIX + "last"
-
-
-def save_key(game_id: str) -> str:
-    """Where the game in progress of ``game_id`` is kept."""
-    return f"{PREFIX}save:{game_id}"
+__all__ = ["Session", "Storage", "StorageError", "MemoryStorage", "Settings", "Stats",
+           "STATS_KEY", "SETTINGS_KEY", "LAST_KEY", "save_key", "ImportFileError"]
 
 
 class Storage(Protocol):
@@ -41,6 +35,7 @@ class Storage(Protocol):
 
     def get(self, key: str) -> str | None: ...
     def set(self, key: str, value: str) -> None: ...  # raises StorageError when full
+    def keys(self) -> list[str]: ...
 
 
 class StorageError(CastlingError):
@@ -59,43 +54,24 @@ class MemoryStorage:
     def set(self, key: str, value: str) -> None:
         self.data[key] = value
 
-
-@dataclass
-class Stats:
-    """One game's statistics."""
-
-    played: int = 0
-    won: int = 0
-    streak: int = 0
-    best_streak: int = 0
-    best_seconds: int | None = None
-    fewest_moves: int | None = None
-
-    @property
-    def win_rate(self) -> float | None:
-        """Won / played, or None before the first game."""
-        return self.won / self.played if self.played else None
+    def keys(self) -> list[str]:
+        return list(self.data)
 
 
-@dataclass
-class Settings:
-    """What the player can switch; every setting persists."""
-
-    autoplay: bool = True        # send safe cards home on their own
-    animations: bool = True      # short move animations (off under reduced motion anyway)
-    one_tap: bool = False        # one tap moves a card with exactly one destination
-    #: games whose new deals must be proved winnable by the solver first
-    winnable_only: list[str] = field(default_factory=list)
+def _new_token() -> str:
+    return f"{random.getrandbits(48):012x}"
 
 
-def _read_json(storage: Storage, key: str):
-    text = storage.get(key)
+def _save_header(text: str | None) -> tuple[str | None, int]:
+    """(token, rev) of a stored save; (None, 0) when there is none or it is unreadable."""
     if text is None:
-        return None
+        return None, 0
     try:
-        return json.loads(text)
-    except ValueError:
-        return None
+        data = json.loads(text)
+        token, rev = data.get("token"), data.get("rev")
+    except (TypeError, ValueError, AttributeError, RecursionError):
+        return None, 0
+    return (token if isinstance(token, str) else None), (rev if type(rev) is int else 0)
 
 
 @dataclass
@@ -105,34 +81,33 @@ class Session:
     storage: Storage
     game: Game = None  # type: ignore[assignment]
     seconds: int = 0
-    counted: bool = False
-    won_counted: bool = False
+    token: str = ""              # which game this is (a new deal gets a new token)
+    #: (token, rev) of this game's save as this tab last read or wrote it
+    seen: tuple = (None, 0)
     stats: dict[str, Stats] = field(default_factory=dict)
     settings: Settings = field(default_factory=Settings)
     #: messages for the player about what could not be kept or read
     notices: list[str] = field(default_factory=list)
     saving_works: bool = True
+    #: another tab changed this game's save: nothing is written until resolved
+    conflict: bool = False
 
     # -- loading -------------------------------------------------------------
 
     def load(self) -> None:
-        """Read statistics and settings (damaged entries fall back to defaults)."""
-        stats = _read_json(self.storage, STATS_KEY)
-        if isinstance(stats, dict):
-            for game_id, values in stats.items():
-                if game_id in GAMES and isinstance(values, dict):
-                    try:
-                        self.stats[game_id] = Stats(**values)
-                    except TypeError:
-                        self.notices.append(f"Statistics for {game_id} could not be read.")
-        settings = _read_json(self.storage, SETTINGS_KEY)
-        if isinstance(settings, dict):
-            known = {k: v for k, v in settings.items()
-                     if k in Settings.__dataclass_fields__ and isinstance(v, bool)}
-            chosen = settings.get("winnable_only")
-            if isinstance(chosen, list):
-                known["winnable_only"] = [g for g in GAMES if g in chosen]
-            self.settings = Settings(**known)
+        """Read statistics and settings; damaged ones are reported and set aside."""
+        self.stats = self._read_stats()
+        text = self.storage.get(SETTINGS_KEY)
+        self.settings, problems = read_settings(text)
+        if problems:
+            self._set_aside(SETTINGS_KEY, text, "; ".join(problems))
+
+    def _read_stats(self) -> dict[str, Stats]:
+        text = self.storage.get(STATS_KEY)
+        stats, problems = read_stats(text)
+        if problems:
+            self._set_aside(STATS_KEY, text, "; ".join(problems))
+        return stats
 
     def last_game_id(self) -> str:
         """The game the player last played, or Chessboard."""
@@ -141,45 +116,78 @@ class Session:
 
     def open(self, rules: GameRules, number: int | None = None) -> None:
         """Show a game: its saved deal when it matches (or no number is asked), else a new deal."""
-        text = self.storage.get(save_key(rules.id))
+        key = save_key(rules.id)
+        text = self.storage.get(key)
         if text is not None:
             try:
                 loaded = load_save(text)
+                saved = json.loads(text)
+                if loaded.game.rules != rules:
+                    raise CastlingError(f"it holds a game of {loaded.game.rules.name}")
             except CastlingError as error:
-                self.notices.append(f"A saved {rules.name} game could not be read ({error}).")
+                self._set_aside(key, text, f"the saved {rules.name} game could not be read ({error})")
             else:
                 if number is None or loaded.game.number == number:
-                    self._resume(loaded, json.loads(text))
+                    self._resume(loaded, saved, text)
                     return
         self.new_deal(rules, number)
 
-    def _resume(self, loaded, saved: dict) -> None:
+    def _resume(self, loaded, saved: dict, text: str) -> None:
+        rules = loaded.game.rules
+        damaged = []
         if loaded.problem:
-            self.notices.append(f"Part of the saved game was damaged; resumed before {loaded.problem}.")
+            damaged.append(f"its moves from {loaded.problem} on")
+        for name, kind in (("seconds", int), ("counted", bool), ("won", bool), ("token", str),
+                           ("rev", int)):
+            if name in saved and type(saved[name]) is not kind:
+                damaged.append(f"its {name}")
+        if damaged:
+            self._set_aside(save_key(rules.id), text,
+                            f"part of the saved {rules.name} game was damaged "
+                            f"({', '.join(damaged)}); it resumes with what could be read")
         self.game = loaded.game
-        self.seconds = saved.get("seconds") if type(saved.get("seconds")) is int else 0
-        self.counted = saved.get("counted") is True
-        self.won_counted = saved.get("won") is True
+        self.conflict = False
+        seconds = saved.get("seconds")
+        self.seconds = seconds if type(seconds) is int and seconds >= 0 else 0
+        self.seen = _save_header(text)
+        # A save from before tokens: named by its deal; its flags say what was counted.
+        self.token = self.seen[0] or f"{rules.id}:{loaded.game.number}"
+        stats = self._stats(rules.id)
+        if stats.current.get("token") != self.token:
+            stats.current = {"token": self.token, "counted": saved.get("counted") is True,
+                             "won": saved.get("won") is True}
         self._remember_last()
 
     def new_deal(self, rules: GameRules, number: int | None = None) -> None:
         """Start deal ``number`` (or a random one) of a game, replacing its save."""
-        if self.game is not None and self.game.rules == rules:
-            self._abandon()
-        else:
-            previous = _read_json(self.storage, save_key(rules.id))
-            if isinstance(previous, dict) and previous.get("counted") is True \
-                    and previous.get("won") is not True:
-                self._stats(rules.id).streak = 0
+        # Leaving a counted, unwon game of this kind breaks the winning streak.
+        if self._flag(rules.id, "counted") and not self._flag(rules.id, "won"):
+            self._update_stats(rules.id, lambda stats: setattr(stats, "streak", 0))
         self.game = Game(rules, number if number is not None else random_deal_number())
         self.seconds = 0
-        self.counted = self.won_counted = False
+        self.token = _new_token()
+        self.conflict = False
+        # Replacing the save is what the player asked for, whoever wrote it last.
+        self.seen = _save_header(self.storage.get(save_key(rules.id)))
         self._persist()
 
-    def _abandon(self) -> None:
-        """Leaving a counted, unwon game breaks the winning streak."""
-        if self.counted and not self.won_counted:
-            self._stats(self.game.rules.id).streak = 0
+    # -- statistics flags of the game in hand ---------------------------------------
+
+    def _flag(self, game_id: str, name: str) -> bool:
+        current = self.stats_for(game_id).current
+        return bool(current.get(name)) and current.get("token") is not None
+
+    @property
+    def counted(self) -> bool:
+        """The game in hand already counts as played."""
+        current = self.stats_for(self.game.rules.id).current
+        return current.get("token") == self.token and current.get("counted") is True
+
+    @property
+    def won_counted(self) -> bool:
+        """The game in hand's win is already counted."""
+        current = self.stats_for(self.game.rules.id).current
+        return current.get("token") == self.token and current.get("won") is True
 
     # -- playing ---------------------------------------------------------------
 
@@ -187,18 +195,26 @@ class Session:
         """Play one move or a group (a supermove), then count, check the win and save."""
         for move in moves:
             self.game.play(move)
+        game_id, token = self.game.rules.id, self.token
         if not self.counted:
-            self.counted = True
-            self._stats(self.game.rules.id).played += 1
+            def count_played(stats: Stats) -> None:
+                if stats.current.get("token") != token or not stats.current.get("counted"):
+                    stats.played += 1
+                    stats.current = {"token": token, "counted": True, "won": False}
+            self._update_stats(game_id, count_played)
         if self.game.is_won() and not self.won_counted:
-            self.won_counted = True
-            stats = self._stats(self.game.rules.id)
-            stats.won += 1
-            stats.streak += 1
-            stats.best_streak = max(stats.best_streak, stats.streak)
-            moves_made = len(self.game.moves)
-            stats.best_seconds = self.seconds if stats.best_seconds is None else min(stats.best_seconds, self.seconds)
-            stats.fewest_moves = moves_made if stats.fewest_moves is None else min(stats.fewest_moves, moves_made)
+            seconds, moves_made = self.seconds, len(self.game.moves)
+
+            def count_won(stats: Stats) -> None:
+                if stats.current.get("token") == token and stats.current.get("won"):
+                    return      # another tab counted this very win already
+                stats.won += 1
+                stats.streak += 1
+                stats.best_streak = max(stats.best_streak, stats.streak)
+                stats.best_seconds = seconds if stats.best_seconds is None else min(stats.best_seconds, seconds)
+                stats.fewest_moves = moves_made if stats.fewest_moves is None else min(stats.fewest_moves, moves_made)
+                stats.current = {"token": token, "counted": True, "won": True}
+            self._update_stats(game_id, count_won)
         self._persist()
 
     def undo(self) -> bool:
@@ -229,10 +245,10 @@ class Session:
 
     def set_setting(self, name: str, value: bool) -> None:
         """Change one on/off setting and keep it."""
-        if name not in Settings.__dataclass_fields__ or name == "winnable_only":
+        if name not in SWITCHES:
             raise KeyError(name)
         setattr(self.settings, name, bool(value))
-        self._write(SETTINGS_KEY, json.dumps(asdict(self.settings)))
+        self._write(SETTINGS_KEY, settings_text(self.settings))
 
     def set_winnable_only(self, game_id: str, value: bool) -> None:
         """Whether new deals of one game must be proved winnable first; kept."""
@@ -240,16 +256,77 @@ class Session:
         if value and game_id in GAMES:
             chosen.add(game_id)
         self.settings.winnable_only = [g for g in GAMES if g in chosen]
-        self._write(SETTINGS_KEY, json.dumps(asdict(self.settings)))
+        self._write(SETTINGS_KEY, settings_text(self.settings))
 
     def stats_for(self, game_id: str) -> Stats:
         """The statistics of one game (zeros before the first)."""
         return self.stats.get(game_id, Stats())
 
+    # -- another tab ----------------------------------------------------------------
+
+    def changed_elsewhere(self, key: str | None) -> bool:
+        """Another tab wrote ``key`` (a ``storage`` event; None: it cleared everything).
+        Statistics and settings are simply re-read; whether this game's save changed
+        under us (the player should choose which to keep) is returned."""
+        if key is None or key == STATS_KEY:
+            self.stats = self._read_stats()
+        if key is None or key == SETTINGS_KEY:
+            self.settings = read_settings(self.storage.get(SETTINGS_KEY))[0]
+        if self.game is not None and key in (None, save_key(self.game.rules.id)):
+            if _save_header(self.storage.get(save_key(self.game.rules.id))) != self.seen:
+                self.conflict = True
+        return self.conflict
+
+    def keep_this_tab(self) -> None:
+        """Resolve a conflict by writing this tab's game over the other one."""
+        self.seen = _save_header(self.storage.get(save_key(self.game.rules.id)))
+        self.conflict = False
+        self._persist()
+
+    def take_other_tab(self) -> None:
+        """Resolve a conflict by loading what the other tab saved."""
+        self.conflict = False
+        self.stats = self._read_stats()
+        self.open(self.game.rules)
+
+    # -- export and import ----------------------------------------------------------
+
+    def export_text(self) -> str:
+        """Every saved game, the statistics and the settings, as an export file's text."""
+        items = {}
+        for key in self.storage.keys():
+            if key.startswith(PREFIX):
+                value = self.storage.get(key)
+                if value is not None:
+                    items[key] = value
+        return export_text(items)
+
+    def import_text(self, text: str) -> int:
+        """Store what an export file holds (replacing the same keys); how many items.
+        Raises :class:`ImportFileError` for a file that is not an export."""
+        items = read_export(text)
+        for key, value in items.items():
+            self._write(key, value)
+        self.load()
+        if self.game is not None:
+            self.game = None
+            self.open(GAMES[self.last_game_id()])
+        return len(items)
+
     # -- storage -----------------------------------------------------------------
 
     def _stats(self, game_id: str) -> Stats:
         return self.stats.setdefault(game_id, Stats())
+
+    def _update_stats(self, game_id: str, change) -> None:
+        """Apply ``change`` to one game's statistics as stored now (another tab may
+        have changed them), and write them back in one go."""
+        stored = self._read_stats()
+        if game_id not in stored:
+            stored[game_id] = self.stats.get(game_id, Stats())
+        change(stored[game_id])
+        self.stats = {**self.stats, **stored}
+        self._write(STATS_KEY, stats_text(self.stats))
 
     def _remember_last(self) -> None:
         self._write(LAST_KEY, self.game.rules.id)
@@ -257,22 +334,62 @@ class Session:
     def save_text(self) -> str:
         """The save of the game in hand, with the app's extra fields."""
         data = save_data(self.game)
-        data.update(seconds=self.seconds, counted=self.counted, won=self.won_counted)
+        data.update(token=self.token, rev=self.seen[1], seconds=self.seconds,
+                    counted=self.counted, won=self.won_counted)
         return json.dumps(data, separators=(",", ":"))
 
     def _persist(self) -> None:
-        # The save and the statistics it changed are written one after the
-        # other; issue #6 makes the pair atomic.
-        self._write(save_key(self.game.rules.id), self.save_text())
-        self._write(STATS_KEY, json.dumps({k: asdict(v) for k, v in self.stats.items()}))
+        """Write the game's save, unless another tab wrote it since we last did."""
+        if self.conflict:
+            return
+        key = save_key(self.game.rules.id)
+        stored = self.storage.get(key)
+        if stored is not None:
+            if not _readable(stored):
+                self._set_aside(key, stored, "a damaged save was found")
+            elif _save_header(stored) != self.seen:
+                self.conflict = True        # another tab wrote it: the player chooses
+                return
+        written = self.seen
+        self.seen = (self.token, self.seen[1] + 1)
+        if not self._write(key, self.save_text()):
+            self.seen = written         # nothing changed in storage
         self._remember_last()
 
-    def _write(self, key: str, value: str) -> None:
+    def _set_aside(self, key: str, text: str | None, why: str) -> None:
+        """Keep a damaged value under a recovery key and tell the player."""
+        if text is None:
+            return
+        base = RECOVERY_PREFIX + key[len(PREFIX):]
+        spare = base
+        number = 1
+        while self.storage.get(spare) is not None and self.storage.get(spare) != text:
+            number += 1
+            spare = f"{base}:{number}"
+        try:
+            self.storage.set(spare, text)
+        except StorageError:
+            self.notices.append(f"{why[:1].upper()}{why[1:]}; it could not be kept aside.")
+            return
+        self.notices.append(f"{why[:1].upper()}{why[1:]}. It is kept as {spare}.")
+
+    def _write(self, key: str, value: str) -> bool:
+        """Store one value; whether the store kept it (if not, the player is told once)."""
         try:
             self.storage.set(key, value)
         except StorageError:
             if self.saving_works:
                 self.saving_works = False
                 self.notices.append("Your browser is not keeping this game: progress is not being saved.")
-        else:
+            return False
+        if not self.saving_works:
             self.saving_works = True
+            self.notices.append("Saving works again.")
+        return True
+
+
+def _readable(text: str) -> bool:
+    try:
+        return isinstance(json.loads(text), dict)
+    except (TypeError, ValueError, RecursionError):
+        return False

@@ -1,0 +1,199 @@
+"""What the app keeps in storage, and how it is read back without trusting it.
+
+Every key starts with ``castling:``:
+
+* ``castling:save:GAME`` — the game in progress of that game: the save format of
+  :mod:`castling.save` plus ``token`` (which game this is: a new deal gets a new
+  one), ``rev`` (how many times it was written: a second tab writing the same
+  game is noticed), ``seconds`` (the timer), and copies of the statistics
+  flags ``counted`` and ``won``;
+* ``castling:stats`` — statistics per game id, each with ``current``: the token
+  of the game in progress and whether it was already counted as played and as
+  won.  Counting a game and marking it counted is therefore one write, so a
+  reload at any moment can neither count a game twice nor lose a win;
+* ``castling:settings`` — the player's settings;
+* ``castling:last`` — the game id last played;
+* ``castling:recovery:…`` — anything found damaged, set aside instead of deleted.
+
+The readers here are pure: text in; values and a list of problems out.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field, fields
+
+from .errors import CastlingError
+from .games import GAMES
+
+PREFIX = "castling:"
+STATS_KEY = PREFIX + "stats"
+SETTINGS_KEY = PREFIX + "settings"
+LAST_KEY = PREFIX + "last"
+RECOVERY_PREFIX = PREFIX + "recovery:"
+EXPORT_FORMAT = 1
+MAX_EXPORT = 5_000_000      # characters: about what a browser lets a site store
+
+
+def save_key(game_id: str) -> str:
+    """Where the game in progress of ``game_id`` is kept."""
+    return f"{PREFIX}save:{game_id}"
+
+
+class ImportFileError(CastlingError):
+    """A file that is not a Castling export."""
+
+
+@dataclass
+class Stats:
+    """One game's statistics."""
+
+    played: int = 0
+    won: int = 0
+    streak: int = 0
+    best_streak: int = 0
+    best_seconds: int | None = None
+    fewest_moves: int | None = None
+    #: the game in progress: {"token": ..., "counted": bool, "won": bool}
+    current: dict = field(default_factory=dict)
+
+    @property
+    def win_rate(self) -> float | None:
+        """Won / played, or None before the first game."""
+        return self.won / self.played if self.played else None
+
+
+_COUNTS = ("played", "won", "streak", "best_streak")
+_BESTS = ("best_seconds", "fewest_moves")
+
+
+def _count(value) -> bool:
+    return type(value) is int and 0 <= value < 10**12
+
+
+def read_stats(text: str | None) -> tuple[dict[str, Stats], list[str]]:
+    """Statistics from their stored text, and what was wrong with it (if anything).
+
+    A damaged entry is left out and named; the rest are kept."""
+    if text is None:
+        return {}, []
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        return {}, ["the statistics are not readable"]
+    if not isinstance(data, dict):
+        return {}, ["the statistics are not readable"]
+    stats: dict[str, Stats] = {}
+    problems = []
+    for game_id, values in data.items():
+        if game_id not in GAMES:
+            problems.append(f"statistics for an unknown game {game_id[:20]!r}")
+            continue
+        name = GAMES[game_id].name
+        if not isinstance(values, dict):
+            problems.append(f"the {name} statistics are damaged")
+            continue
+        entry = Stats()
+        damaged = False
+        for key in _COUNTS:
+            if key in values:
+                damaged |= not _count(values[key])
+                if _count(values[key]):
+                    setattr(entry, key, values[key])
+        for key in _BESTS:
+            if values.get(key) is not None:
+                damaged |= not _count(values[key])
+                if _count(values[key]):
+                    setattr(entry, key, values[key])
+        current = values.get("current", {})
+        if current == {}:
+            pass
+        elif (isinstance(current, dict) and isinstance(current.get("token", ""), str)
+                and all(type(current.get(flag, False)) is bool for flag in ("counted", "won"))):
+            entry.current = {"token": current.get("token", ""),
+                             "counted": current.get("counted", False),
+                             "won": current.get("won", False)}
+        else:
+            damaged = True
+        if entry.won > entry.played or entry.best_streak < entry.streak:
+            damaged = True
+        if damaged:
+            problems.append(f"the {name} statistics are damaged")
+            continue
+        stats[game_id] = entry
+    return stats, problems
+
+
+def stats_text(stats: dict[str, Stats]) -> str:
+    return json.dumps({game_id: asdict(entry) for game_id, entry in stats.items()},
+                      separators=(",", ":"))
+
+
+@dataclass
+class Settings:
+    """What the player can switch; every setting persists."""
+
+    autoplay: bool = True        # send safe cards home on their own
+    animations: bool = True      # short move animations (off under reduced motion anyway)
+    one_tap: bool = False        # one tap moves a card with exactly one destination
+    #: games whose new deals must be proved winnable by the solver first
+    winnable_only: list[str] = field(default_factory=list)
+
+
+SWITCHES = tuple(f.name for f in fields(Settings) if f.type == "bool")
+
+
+def read_settings(text: str | None) -> tuple[Settings, list[str]]:
+    """Settings from their stored text; damaged values fall back to the defaults."""
+    if text is None:
+        return Settings(), []
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        data = None
+    if not isinstance(data, dict):
+        return Settings(), ["the settings are not readable"]
+    settings = Settings()
+    problems = []
+    for name in SWITCHES:
+        if name in data:
+            if isinstance(data[name], bool):
+                setattr(settings, name, data[name])
+            else:
+                problems.append(f"the setting {name} is damaged")
+    chosen = data.get("winnable_only", [])
+    if isinstance(chosen, list):
+        settings.winnable_only = [g for g in GAMES if g in chosen]
+    else:
+        problems.append("the setting winnable_only is damaged")
+    return settings, problems
+
+
+def settings_text(settings: Settings) -> str:
+    return json.dumps(asdict(settings), separators=(",", ":"))
+
+
+def export_text(items: dict[str, str]) -> str:
+    """Everything the app stores, as the text of an export file."""
+    return json.dumps({"castling-export": EXPORT_FORMAT,
+                       "items": {key: items[key] for key in sorted(items)}}, indent=1)
+
+
+def read_export(text: str) -> dict[str, str]:
+    """The stored items an export file holds, or :class:`ImportFileError`."""
+    if not isinstance(text, str) or len(text) > MAX_EXPORT:
+        raise ImportFileError("This file is too large to be a Castling export.")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ImportFileError("This file is not a Castling export (it is not JSON).") from None
+    if not isinstance(data, dict) or "castling-export" not in data:
+        raise ImportFileError("This file is not a Castling export.")
+    if data["castling-export"] != EXPORT_FORMAT:
+        raise ImportFileError("This export comes from another version of Castling.")
+    items = data.get("items")
+    if not isinstance(items, dict) or not all(
+            isinstance(key, str) and key.startswith(PREFIX) and isinstance(value, str)
+            for key, value in items.items()):
+        raise ImportFileError("This export is damaged: its items are not Castling's.")
+    return dict(items)
