@@ -156,7 +156,10 @@ class Session:
         if stats.current.get("token") != self.token:
             stats.current = {"token": self.token, "counted": saved.get("counted") is True,
                              "won": saved.get("won") is True}
-        self._remember_last()
+        if damaged:
+            self._persist()         # the repaired game replaces the damaged one (kept aside)
+        else:
+            self._remember_last()
 
     def new_deal(self, rules: GameRules, number: int | None = None) -> None:
         """Start deal ``number`` (or a random one) of a game, replacing its save."""

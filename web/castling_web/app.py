@@ -17,7 +17,7 @@ from castling.board import home_move, pickable_counts, status_line, targets
 from castling.cards import parse_card, card_name
 from castling.deal import random_deal_number
 from castling.links import LinkError, deal_link, parse_link
-from castling.session import Session
+from castling.session import ImportFileError, Session
 
 from .advisor import Advisor
 from .render import TableView
@@ -98,6 +98,8 @@ class App:
         for box in document.querySelectorAll("[data-setting]"):
             self._listen(box, "change", self.on_setting)
         self._listen(document.getElementById("winnable-only"), "change", self.on_winnable_only)
+        self._listen(document.getElementById("import-file"), "change", self.on_import)
+        self._listen(window, "storage", self.on_storage)
         self._listen(window, "hashchange", lambda event: self._route())
         self._listen(window, "resize", lambda event: self.view.fit())
         tick = create_proxy(self.on_tick)
@@ -184,6 +186,7 @@ class App:
             self._show_win()
         self.was_won = won
         self._show_notices()
+        document.getElementById("conflict").hidden = not self.session.conflict
         self._show_verdict()
         self._analyse()
 
@@ -379,7 +382,7 @@ class App:
         if not present(control) or control.disabled:
             return
         action = control.getAttribute("data-action")
-        handler = getattr(self, f"do_{action}", None)
+        handler = getattr(self, f"do_{str(action).replace('-', '_')}", None)
         if handler:
             handler()
 
@@ -523,6 +526,53 @@ class App:
         self.refresh()
         document.getElementById("status").textContent = (
             f"Back to move {keep}: from here the game can still be won (Redo brings the moves back).")
+
+    # -- another tab, export and import -------------------------------------------------
+
+    def on_storage(self, event) -> None:
+        """Another tab of this site wrote to storage."""
+        key = event.key
+        if self.session.changed_elsewhere(str(key) if present(key) else None):
+            document.getElementById("conflict").hidden = False
+
+    def do_take_other(self) -> None:
+        self.session.take_other_tab()
+        self.show_game()
+
+    def do_keep_mine(self) -> None:
+        self.session.keep_this_tab()
+        self.refresh()
+
+    def do_export(self) -> None:
+        """Download everything stored as a file."""
+        blob = js.Blob.new(to_js([self.session.export_text()]),
+                           _js_object({"type": "application/json"}))
+        url = js.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = f"castling-{str(js.Date.new().toISOString())[:10]}.json"
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
+        window.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 10_000)
+
+    def on_import(self, event) -> None:
+        chooser = event.target
+        files = chooser.files
+        if present(files) and files.length:
+            asyncio.ensure_future(self._import(files.item(0)))
+        chooser.value = ""              # the same file may be chosen again
+
+    async def _import(self, file) -> None:
+        text = str(await file.text())
+        try:
+            count = self.session.import_text(text)
+        except ImportFileError as error:
+            self.notify(str(error))
+            return
+        document.getElementById("settings-dialog").close()
+        self.show_game()
+        self.notify(f"Imported {count} saved items: games, statistics and settings.")
 
     def do_finish(self) -> None:
         moves = auto_finish(self.session.game.position)

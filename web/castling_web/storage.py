@@ -24,6 +24,14 @@ class BrowserStorage:
             return None
         return None if value is None or value is jsnull else str(value)
 
+    def keys(self) -> list[str]:
+        if self._store is None:
+            return []
+        try:
+            return [str(self._store.key(i)) for i in range(int(self._store.length))]
+        except Exception:
+            return []
+
     def set(self, key: str, value: str) -> None:
         if self._store is None:
             raise StorageError("storage is not available")
