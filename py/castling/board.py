@@ -145,3 +145,32 @@ def status_line(position: Position) -> str:
 def describe(position: Position, moves: list[Move]) -> str:
     """Moves in notation joined by spaces (for messages and the hint)."""
     return " ".join(format_move(position.rules, move) for move in moves)
+
+
+def neighbour(rows: tuple[Row, ...], name: str, key: str) -> str:
+    """The pile the arrow ``key`` ('ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown')
+    leads to from pile ``name`` on the table laid out as ``rows``: along a row
+    (continuing into the next or previous row), or to the nearest pile of the row
+    above or below (staying put at the edges)."""
+    places = {pile: (r, c) for r, row in enumerate(rows) for c, pile in enumerate(row.piles)}
+    r, c = places[name]
+    if key in ("ArrowLeft", "ArrowRight"):
+        order = [pile for row in rows for pile in row.piles]
+        step = 1 if key == "ArrowRight" else -1
+        return order[(order.index(name) + step) % len(order)]
+    r2 = r + (1 if key == "ArrowDown" else -1)
+    if not 0 <= r2 < len(rows):
+        return name
+    row = rows[r2].piles
+    # the same share of the way along the row (rows may differ in length)
+    share = c / max(len(rows[r].piles) - 1, 1)
+    return row[round(share * (len(row) - 1))]
+
+
+def next_choice(choices: list[str], current: str, key: str) -> str:
+    """While cards are held, arrows step only among ``choices`` (the source and
+    its legal destinations, in table order)."""
+    if current not in choices:
+        return choices[0]
+    step = 1 if key in ("ArrowRight", "ArrowDown") else -1
+    return choices[(choices.index(current) + step) % len(choices)]

@@ -22,7 +22,7 @@ from .game import Game
 from .games import GAMES
 from .rules import GameRules
 from .save import load_save, save_data
-from .stored import (LAST_KEY, PREFIX, RECOVERY_PREFIX, SETTINGS_KEY, STATS_KEY, SWITCHES,
+from .stored import (LAST_KEY, PREFIX, RECOVERY_PREFIX, SETTINGS_KEY, STATS_KEY, SWITCHES, CHOICES,
                      ImportFileError, Settings, Stats, export_text, read_export, read_settings,
                      read_stats, save_key, settings_text, stats_text)
 
@@ -251,6 +251,13 @@ class Session:
         if name not in SWITCHES:
             raise KeyError(name)
         setattr(self.settings, name, bool(value))
+        self._write(SETTINGS_KEY, settings_text(self.settings))
+
+    def set_choice(self, name: str, value: str) -> None:
+        """Change a setting with named values (the card size) and keep it."""
+        if value not in CHOICES.get(name, ()):
+            raise KeyError(name)
+        setattr(self.settings, name, value)
         self._write(SETTINGS_KEY, settings_text(self.settings))
 
     def set_winnable_only(self, game_id: str, value: bool) -> None:

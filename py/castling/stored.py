@@ -136,11 +136,16 @@ class Settings:
     autoplay: bool = True        # send safe cards home on their own
     animations: bool = True      # short move animations (off under reduced motion anyway)
     one_tap: bool = False        # one tap moves a card with exactly one destination
+    four_colour: bool = False    # clubs green, diamonds blue
+    high_contrast: bool = False  # black table, white cards, thick edges
+    card_size: str = "medium"    # "small", "medium" or "large"
     #: games whose new deals must be proved winnable by the solver first
     winnable_only: list[str] = field(default_factory=list)
 
 
 SWITCHES = tuple(f.name for f in fields(Settings) if f.type == "bool")
+#: settings with a few named values, the first the default
+CHOICES = {"card_size": ("medium", "small", "large")}
 
 
 def read_settings(text: str | None) -> tuple[Settings, list[str]]:
@@ -158,6 +163,12 @@ def read_settings(text: str | None) -> tuple[Settings, list[str]]:
     for name in SWITCHES:
         if name in data:
             if isinstance(data[name], bool):
+                setattr(settings, name, data[name])
+            else:
+                problems.append(f"the setting {name} is damaged")
+    for name, values in CHOICES.items():
+        if name in data:
+            if data[name] in values:
                 setattr(settings, name, data[name])
             else:
                 problems.append(f"the setting {name} is damaged")

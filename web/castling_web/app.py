@@ -13,11 +13,12 @@ from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, window
 
 from castling import GAMES, auto_finish, format_move, hint, parse_move, safe_foundation_moves
-from castling.board import home_move, pickable_counts, status_line, targets
+from castling.board import home_move, neighbour, next_choice, pickable_counts, status_line, targets
 from castling.cards import parse_card, card_name
 from castling.deal import random_deal_number
 from castling.links import LinkError, deal_link, parse_link
 from castling.session import ImportFileError, Session
+from castling.spoken import card_label, move_words, pile_title
 
 from .advisor import Advisor
 from .render import TableView
@@ -71,6 +72,7 @@ class App:
     def start(self) -> None:
         """Read what is stored, open the linked or last game, and say we are ready."""
         self.session.load()
+        self._apply_look()
         self._bind()
         self._route()
         self._show_notices()
@@ -94,11 +96,13 @@ class App:
         self._listen(board, "pointerup", self.on_pointer_up)
         self._listen(board, "pointercancel", self.on_pointer_cancel)
         self._listen(document, "click", self.on_click)
+        self._listen(document, "keydown", self.on_key)
         self._listen(document.getElementById("game-select"), "change", self.on_choose_game)
         for box in document.querySelectorAll("[data-setting]"):
             self._listen(box, "change", self.on_setting)
         self._listen(document.getElementById("winnable-only"), "change", self.on_winnable_only)
         self._listen(document.getElementById("import-file"), "change", self.on_import)
+        self._listen(document.getElementById("card-size"), "change", self.on_card_size)
         self._listen(window, "storage", self.on_storage)
         self._listen(window, "hashchange", lambda event: self._route())
         self._listen(window, "resize", lambda event: self.view.fit())
@@ -153,6 +157,7 @@ class App:
         document.getElementById("deal-label").textContent = f"Deal #{game.number}"
         document.getElementById("rules-link").setAttribute("href", f"./help/{game.rules.id}.html")
         document.title = f"{game.rules.name} #{game.number} — Castling"
+        document.getElementById("page-title").textContent = f"Castling: {game.rules.name}, deal {game.number}"
         self._set_link()
         self.selection = None
         self.last_move = None
@@ -220,21 +225,132 @@ class App:
         ``count`` cards, then let auto-play send safe cards home."""
         names = self.session.game.rules.pile_names
         source, target = names[moves[0][0]], names[moves[-1][1]]
+        words = move_words(self.session.game.position, moves[0][0], moves[-1][1], count)
         before = [card.getBoundingClientRect() for card in self.view.cards_of(source)[-count:]]
         self.session.play(moves)
         self.last_move = moves[-1]
         self.selection = None
         self.refresh(moved=(target, before))
-        if by_player and self.session.settings.autoplay:
-            self.autoplay()
+        if by_player:
+            home = self.autoplay() if self.session.settings.autoplay else 0
+            if home:
+                words += f"; {home} card{'s' if home > 1 else ''} went home on their own"
+            if self.session.game.is_won():
+                words += ". You won!"
+            self.announce(words + ".")
 
-    def autoplay(self) -> None:
-        """Send home, one by one, the cards no tableau card could still need."""
-        for _ in range(200):
+    def autoplay(self) -> int:
+        """Send home, one by one, the cards no tableau card could still need; how many."""
+        for sent in range(200):
             safe = safe_foundation_moves(self.session.game.position)
             if not safe:
-                return
+                return sent
             self.play([safe[0]], 1, by_player=False)
+        return 200
+
+    def announce(self, text: str) -> None:
+        """Say something to screen readers (a polite live region, as text)."""
+        region = document.getElementById("announce")
+        region.textContent = ""
+        region.textContent = text
+
+    # -- keyboard ----------------------------------------------------------------------
+
+    SHORTCUTS = {"u": "undo", "r": "redo", "h": "hint", "f": "finish", "n": "new", "?": "keys"}
+
+    def on_key(self, event) -> None:
+        """Keys for everything (the list is in the Keys dialog)."""
+        if present(document.querySelector("dialog[open]")) or event.altKey:
+            return
+        target = event.target
+        if present(target.closest("input, select, textarea")):
+            return
+        key = str(event.key)
+        command = event.ctrlKey or event.metaKey
+        action = None
+        if command and key.lower() == "z":
+            action = "redo" if event.shiftKey else "undo"
+        elif command and key.lower() == "y":
+            action = "redo"
+        elif not command and key.lower() in self.SHORTCUTS:
+            action = self.SHORTCUTS[key.lower()]
+        if action:
+            event.preventDefault()
+            control = self._button(action)
+            if not present(control) or not control.disabled:
+                getattr(self, f"do_{action}")()
+            return
+        pile = target.closest("[data-pile]") if present(target) else None
+        if not present(pile) or command:
+            return
+        name = str(pile.getAttribute("data-pile"))
+        if key.startswith("Arrow"):
+            event.preventDefault()
+            self.view.focus(self._arrow_target(name, key))
+        elif key in ("Enter", " ") and event.shiftKey:
+            event.preventDefault()
+            self.key_home(name)
+        elif key in ("Enter", " "):
+            event.preventDefault()
+            self.key_select(name)
+        elif key == "Escape" and self.selection:
+            self.clear_selection()
+            self.announce("Put back.")
+
+    def _arrow_target(self, name: str, key: str) -> str:
+        if self.selection is None:
+            return neighbour(self.view.rows, name, key)
+        names = self.session.game.rules.pile_names
+        source, count = self.selection
+        found = targets(self.session.game.position, source, count)
+        order = [pile for row in self.view.rows for pile in row.piles]
+        choices = [p for p in order if p == names[source] or names.index(p) in found]
+        return next_choice(choices, name, key)
+
+    def key_select(self, name: str) -> None:
+        """Enter on a pile: put the held cards here, or pick up (more of) its cards."""
+        game = self.session.game
+        position = game.position
+        names = game.rules.pile_names
+        index = names.index(name)
+        if self.selection and self.selection[0] != index:
+            source, count = self.selection
+            moves = targets(position, source, count).get(index)
+            if moves:
+                self.play(moves, count)
+            else:
+                self.announce(f"That cannot go on {pile_title(game.rules, name).lower()}.")
+            return
+        counts = sorted(pickable_counts(position, index))
+        held = self.selection[1] if self.selection else 0
+        bigger = [count for count in counts if count > held]
+        if not bigger:
+            if self.selection:
+                self.clear_selection()
+                self.announce("Put back.")
+            else:
+                self.announce(f"Nothing on {pile_title(game.rules, name).lower()} can move now.")
+            return
+        count = bigger[0]
+        self.selection = (index, count)
+        found = targets(position, index, count)
+        self.view.mark("selected", cards=self.view.cards_of(name)[-count:])
+        self.view.mark("target", piles=[names[t] for t in found])
+        top = position.to_piles()[name][-count]
+        what = card_label(top) if count == 1 else f"{count} cards from {card_label(top)} up"
+        if found:
+            places = ", ".join(pile_title(game.rules, names[t]).lower() for t in sorted(found))
+            self.announce(f"Picked up {what}. It can go to: {places}. Arrows choose, Enter puts it down.")
+        else:
+            self.announce(f"Picked up {what}; it has nowhere to go now. Escape puts it back.")
+
+    def key_home(self, name: str) -> None:
+        """Shift+Enter on a pile: send its top card to a foundation if it fits."""
+        move = home_move(self.session.game.position, self._index(name))
+        if move:
+            self.play([move], 1)
+        else:
+            self.announce("That card cannot go home now.")
 
     def _animate(self, target_name: str, before) -> None:
         if not before or not self.session.settings.animations or \
@@ -620,6 +736,7 @@ class App:
         for box in document.querySelectorAll("[data-setting]"):
             box.checked = getattr(self.session.settings, box.getAttribute("data-setting"))
         rules = self.session.game.rules
+        document.getElementById("card-size").value = self.session.settings.card_size
         document.getElementById("winnable-game").textContent = rules.name
         document.getElementById("winnable-only").checked = rules.id in self.session.settings.winnable_only
         document.getElementById("settings-dialog").showModal()
@@ -627,7 +744,22 @@ class App:
     def on_setting(self, event) -> None:
         box = event.target
         self.session.set_setting(box.getAttribute("data-setting"), bool(box.checked))
+        self._apply_look()
         self._show_notices()
+
+    def on_card_size(self, event) -> None:
+        self.session.set_choice("card_size", str(event.target.value))
+        self._apply_look()
+        self._show_notices()
+
+    def _apply_look(self) -> None:
+        """The deck, contrast and card size settings, as classes on the page."""
+        settings = self.session.settings
+        classes = document.documentElement.classList
+        classes.toggle("deck-four", settings.four_colour)
+        classes.toggle("contrast-high", settings.high_contrast)
+        self.view.card_size = settings.card_size
+        self.view.fit()
 
     def on_winnable_only(self, event) -> None:
         self.session.set_winnable_only(self.session.game.rules.id, bool(event.target.checked))
@@ -641,6 +773,9 @@ class App:
         if game_id in GAMES:
             self.session.open(GAMES[game_id])
             self.show_game()
+
+    def do_keys(self) -> None:
+        document.getElementById("keys-dialog").showModal()
 
     def do_games(self) -> None:
         document.getElementById("games-dialog").showModal()

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from castling.board import Row, layout
 from castling.rules import GameRules
+from castling.spoken import card_label, pile_label
 
 SUIT_SYMBOLS = {"C": "\u2663", "S": "\u2660", "H": "\u2665", "D": "\u2666"}
 RANK_LABELS = {"T": "10"}
 FOUNDATION_LABELS = ("\u2663", "\u2660", "\u2665", "\u2666")
+#: card size setting -> (share of the size that fits the window, largest card width in px)
+CARD_SIZES = {"small": (0.8, 90.0), "medium": (1.0, 110.0), "large": (1.25, 150.0)}
 
 
 class TableView:
@@ -26,6 +29,8 @@ class TableView:
         self.pile_elements: dict[str, object] = {}
         self.drawn: dict[str, tuple[str, ...]] = {}
         self.narrow = False
+        self.focused = "t1"        # the pile the keyboard is on (roving tabindex)
+        self.card_size = "medium"
 
     # -- building the table ------------------------------------------------
 
@@ -45,12 +50,19 @@ class TableView:
                 pile = self.document.createElement("div")
                 pile.className = f"pile kind-{name[0]}"
                 pile.setAttribute("data-pile", name)
+                # Each pile is one stop for the keyboard: arrows move between them.
+                pile.setAttribute("role", "group")
+                pile.setAttribute("tabindex", "0" if name == self.focused else "-1")
+                pile.setAttribute("aria-label", pile_label(rules, name, []))
                 label = self._label(name)
                 if label:
                     pile.setAttribute("data-label", label)
                 row_element.appendChild(pile)
                 self.pile_elements[name] = pile
             rows.append(row_element)
+        if self.focused not in self.pile_elements:
+            self.focused = rules.pile_names[0]
+            self.pile_elements[self.focused].setAttribute("tabindex", "0")
         self.board.replaceChildren(*rows)
         self.board.setAttribute("data-game", rules.id)
         self.fit()
@@ -82,16 +94,18 @@ class TableView:
         top = float(self.board.getBoundingClientRect().top)
         height = max(200.0, float(self.window.innerHeight) - top - 12)
         gap = 6.0 if width > 500 else 3.0
+        share, largest = CARD_SIZES.get(self.card_size, CARD_SIZES["medium"])
         if self.rules.tableau.piles == 25:
             # 9 stacks above five rows of five sideways fans.
-            card_w = min((width - 8 * gap) / 9, (height - 6 * gap) / (6 * 1.4), 96.0)
-            slot_w = (width - 4 * gap) / 5
+            card_w = min(share * min((width - 8 * gap) / 9, (height - 6 * gap) / (6 * 1.4)),
+                         largest * 0.9)
+            slot_w = max((width - 4 * gap) / 5, card_w * 1.2)
             pile_len = card_w * 1.4
         else:
             columns = self.rows[0].columns
             tableau_rows = len(self.rows) - 1
-            card_w = min((width - (columns - 1) * gap) / columns,
-                         height / (1.4 + 2.8 * tableau_rows), 110.0)
+            card_w = min(share * min((width - (columns - 1) * gap) / columns,
+                                     height / (1.4 + 2.8 * tableau_rows)), largest)
             slot_w = card_w
             pile_len = (height - card_w * 1.4 - (tableau_rows + 1) * gap) / tableau_rows
         style = self.board.style
@@ -114,6 +128,7 @@ class TableView:
             self.drawn[name] = codes
             pile = self.pile_elements[name]
             pile.style.setProperty("--n", str(len(codes)))
+            pile.setAttribute("aria-label", pile_label(self.rules, name, list(codes)))
             pile.replaceChildren(*[self._card(code, index) for index, code in enumerate(codes)])
             changed.append(name)
         return changed
@@ -122,6 +137,8 @@ class TableView:
         element = self.document.createElement("div")
         element.style.setProperty("--i", str(index))
         element.setAttribute("data-index", str(index))
+        element.setAttribute("role", "img")
+        element.setAttribute("aria-label", card_label(code))
         if code.islower():
             element.className = "card down"
             element.setAttribute("data-card", "down")
@@ -136,8 +153,19 @@ class TableView:
         pip = self.document.createElement("span")
         pip.className = "pip"
         pip.textContent = symbol
+        for part in (corner, pip):      # the card's name says it in words
+            part.setAttribute("aria-hidden", "true")
         element.append(corner, pip)
         return element
+
+    def focus(self, name: str) -> None:
+        """Move the keyboard focus to a pile (the only pile reachable by Tab)."""
+        if self.focused in self.pile_elements:
+            self.pile_elements[self.focused].setAttribute("tabindex", "-1")
+        self.focused = name
+        element = self.pile_elements[name]
+        element.setAttribute("tabindex", "0")
+        element.focus()
 
     def cards_of(self, name: str) -> list:
         """The card elements of a pile, bottom first."""

@@ -1,0 +1,72 @@
+"""An automated accessibility audit (axe-core, pinned in package.json) of every
+screen: the table, the game chooser, the statistics, the settings, the keys, and
+the help pages. Any violation fails the test and is listed."""
+
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, wait_ready
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture
+def audit_page(browser, site_url):
+    # axe is injected as an inline script, which the site's CSP rightly refuses.
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def violations(page) -> list[str]:
+    assert AXE.exists(), "run `npm ci` first (make test does)"
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async () => {
+        const result = await axe.run(document, {resultTypes: ['violations']});
+        return result.violations.map(v => `${v.id} (${v.impact}): ${v.help} -- ` +
+            v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '));
+    }""")
+    return found
+
+
+@pytest.mark.parametrize("dialog", [None, "games", "stats", "settings", "keys"])
+def test_the_game_screen_and_its_dialogs(audit_page, site_url, dialog):
+    page = audit_page
+    page.goto(f"{site_url}index.html#/martha/4")
+    wait_ready(page)
+    if dialog:
+        page.click(f'[data-action="{dialog}"]')
+        page.wait_for_selector(f"#{dialog}-dialog[open]")
+    assert violations(page) == []
+
+
+@pytest.mark.parametrize("help_page", ["index", "how-to-play", "chessboard", "chequers", "winnability"])
+def test_the_help_pages(audit_page, site_url, help_page):
+    page = audit_page
+    page.goto(f"{site_url}help/{help_page}.html")
+    assert violations(page) == []
+
+
+@pytest.mark.parametrize("look", [{"high_contrast": True}, {"four_colour": True, "card_size": "large"}])
+def test_the_other_looks(audit_page, site_url, look):
+    page = audit_page
+    page.goto(f"{site_url}help/index.html")
+    page.evaluate("look => localStorage.setItem('castling:settings', JSON.stringify(look))", look)
+    page.goto(f"{site_url}index.html#/chessboard/4")
+    wait_ready(page)
+    assert violations(page) == []
+
+
+@pytest.mark.parametrize("dialog", [None, "settings"])
+def test_the_dark_theme(browser, site_url, dialog):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True,
+                                  color_scheme="dark")
+    page = context.new_page()
+    page.goto(f"{site_url}index.html#/fortress/9")
+    wait_ready(page)
+    if dialog:
+        page.click(f'[data-action="{dialog}"]')
+    assert violations(page) == []
+    context.close()

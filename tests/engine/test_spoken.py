@@ -1,0 +1,58 @@
+"""Words for screen readers and keyboard navigation over the laid-out table."""
+
+import pytest
+
+from castling import GAMES, Position
+from castling.board import layout, neighbour, next_choice
+from castling.spoken import card_label, move_words, pile_label, pile_title
+
+
+def test_piles_are_named_by_kind_number_and_suit():
+    chequers = GAMES["chequers"]
+    assert pile_title(chequers, "t25") == "Tableau 25"
+    assert pile_title(chequers, "f3") == "Foundation hearts, going up"
+    assert pile_title(chequers, "f8") == "Foundation diamonds, going down"
+    assert pile_title(GAMES["castles-end"], "r2") == "Reserve 2"
+    assert pile_title(GAMES["chessboard"], "f2") == "Foundation spades"
+
+
+def test_labels_never_reveal_a_face_down_card():
+    martha = GAMES["martha"]
+    assert card_label("qh") == "a face-down card" and card_label("QH") == "Queen of hearts"
+    assert pile_label(martha, "t1", ["qh", "5C", "9d"]) == \
+        "Tableau 1, 3 cards, top card a face-down card"
+    assert pile_label(martha, "t2", []) == "Tableau 2, empty"
+    assert pile_label(martha, "f1", ["AC"]) == "Foundation clubs, 1 card, top card Ace of clubs"
+
+
+def test_a_move_is_said_before_it_is_played():
+    position = Position.from_text(GAMES["martha"], "t1: 9S 8H 7C\nt2: TD")
+    assert move_words(position, 0, 1, 3) == "3 cards from 9 of spades up from tableau 1 to tableau 2"
+    assert move_words(position, 0, 1, 1) == "7 of clubs from tableau 1 to tableau 2"
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+@pytest.mark.parametrize("narrow", [False, True])
+def test_arrows_reach_every_pile_and_stay_on_the_table(game_id, narrow):
+    rows = layout(GAMES[game_id], narrow)
+    piles = [pile for row in rows for pile in row.piles]
+    seen, frontier = {piles[0]}, [piles[0]]
+    while frontier:
+        pile = frontier.pop()
+        for key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
+            there = neighbour(rows, pile, key)
+            assert there in piles
+            if there not in seen:
+                seen.add(there)
+                frontier.append(there)
+    assert seen == set(piles)
+    # right then left comes back
+    assert all(neighbour(rows, neighbour(rows, p, "ArrowRight"), "ArrowLeft") == p for p in piles)
+
+
+def test_while_holding_cards_arrows_step_among_the_choices():
+    choices = ["t2", "t5", "f1"]
+    assert next_choice(choices, "t5", "ArrowRight") == "f1"
+    assert next_choice(choices, "f1", "ArrowDown") == "t2"
+    assert next_choice(choices, "t2", "ArrowLeft") == "f1"
+    assert next_choice(choices, "t9", "ArrowLeft") == "t2"
