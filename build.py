@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import html
 import json
+import re
 import shutil
 import struct
 import sys
@@ -39,6 +40,7 @@ HELP_CSP = "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'self
 
 sys.path.insert(0, str(ROOT / "py"))
 from castling.games import GAMES  # noqa: E402  (the build reads the game list)
+from castling.i18n import catalogue  # noqa: E402
 
 
 def copy_runtime(out: Path) -> None:
@@ -56,10 +58,13 @@ def copy_runtime(out: Path) -> None:
 
 def write_app_zip(out: Path) -> None:
     """The engine and the browser layer, unpacked by PyScript into its file system."""
-    sources = sorted((ROOT / "py").glob("castling/*.py")) + sorted(WEB.glob("castling_web/*.py"))
+    sources = (sorted((ROOT / "py").glob("castling/*.py"))
+               + sorted((ROOT / "py").glob("castling/messages/*.json"))
+               + sorted(WEB.glob("castling_web/*.py")))
     with zipfile.ZipFile(out / "app.zip", "w", zipfile.ZIP_DEFLATED) as archive:
         for path in sources:
-            info = zipfile.ZipInfo(f"{path.parent.name}/{path.name}", ZIP_DATE)
+            name = path.relative_to(ROOT / "py" if path.is_relative_to(ROOT / "py") else WEB)
+            info = zipfile.ZipInfo(name.as_posix(), ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, path.read_bytes())
 
@@ -70,19 +75,32 @@ def write_pages(out: Path) -> None:
                       for r in GAMES.values())
     chooser = "".join(
         f'<li><button type="button" data-play="{html.escape(r.id)}">{html.escape(r.name)}</button>'
-        f' <span>{html.escape(r.summary)}</span>'
-        f' <a href="./help/{html.escape(r.id)}.html">Rules</a></li>'
+        f' <span data-i18n="game.{html.escape(r.id)}.summary"></span>'
+        f' <a href="./help/{html.escape(r.id)}.html" data-i18n="action.rules"></a></li>'
         for r in GAMES.values())
     page = (WEB / "index.html").read_text(encoding="utf-8")
     page = (page.replace("<!--GAME_OPTIONS-->", options).replace("<!--GAME_CHOOSER-->", chooser)
             .replace("__CSP__", CSP))
-    (out / "index.html").write_text(page, encoding="utf-8")
+    (out / "index.html").write_text(fill_text(page, catalogue("en")), encoding="utf-8")
     for name in ("style.css", "main.py", "solver_worker.py", "icon.svg", "register-sw.js",
                  "manifest.webmanifest"):
         shutil.copy2(WEB / name, out / name)
     config = {"interpreter": "./vendor/pyodide/pyodide.mjs", "files": {"./app.zip": "./*"}}
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
     (out / ".nojekyll").write_text("")     # GitHub Pages: serve every path as is
+
+
+_TEXT = re.compile(r'(<(\w+)\b[^>]*\bdata-i18n="([\w.-]+)"[^>]*>)(</\2>)')
+_ATTRIBUTE = re.compile(r'\bdata-i18n-(title|aria-label)="([\w.-]+)"')
+
+
+def fill_text(page: str, messages: dict[str, str]) -> str:
+    """Put the catalogue's words into the page's empty data-i18n elements and its
+    data-i18n-title / data-i18n-aria-label attributes (the page's text lives in
+    the catalogues; the app swaps it for another language at run time)."""
+    page = _TEXT.sub(lambda m: m.group(1) + html.escape(messages[m.group(3)]) + m.group(4), page)
+    return _ATTRIBUTE.sub(
+        lambda m: f'{m.group(0)} {m.group(1)}="{html.escape(messages[m.group(2)])}"', page)
 
 
 def write_help(out: Path) -> None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from .cards import RANKS
 from .hint import homeward_moves
+from .i18n import t
 from .movegen import Move
 from .notation import format_move
 from .position import Position
@@ -139,7 +140,7 @@ def status_line(position: Position) -> str:
     if not position.rules.chosen_base:
         return ""
     base = position.base_rank()
-    return "Base: not chosen yet" if base is None else f"Base: {RANKS[base].replace('T', '10')}"
+    return t("status.base_unchosen") if base is None else t("status.base", rank=RANKS[base].replace("T", "10"))
 
 
 def describe(position: Position, moves: list[Move]) -> str:

@@ -10,12 +10,10 @@ its text form is the lower-case code (``td``).
 from __future__ import annotations
 
 from .errors import NotationError
+from .i18n import t
 
 RANKS = "A23456789TJQK"
 SUITS = "CSHD"
-SUIT_NAMES = ("clubs", "spades", "hearts", "diamonds")
-RANK_NAMES = ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10",
-              "Jack", "Queen", "King")
 FACE_DOWN = 64
 CARDS_PER_DECK = 52
 
@@ -66,8 +64,9 @@ def parse_card(text: str) -> int:
 
 
 def card_name(card: int) -> str:
-    """Words for a face-up card, e.g. 'Queen of hearts' (for messages and hints)."""
-    return f"{RANK_NAMES[rank_of(card)]} of {SUIT_NAMES[suit_of(card)]}"
+    """Words for a face-up card in the current language, e.g. 'Queen of hearts'."""
+    return t("card.name", rank=t(f"card.rank.{RANKS[rank_of(card)]}"),
+             suit=t(f"card.suit.{SUITS[suit_of(card)]}"))
 
 
 def full_deck(decks: int = 1) -> list[int]:

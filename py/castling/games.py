@@ -16,7 +16,6 @@ FORTRESS = GameRules(
     tableau=Tableau(piles=10, build=Build("same-suit", "up-or-down", wrap=False)),
     foundations=(FoundationRow(base="A", direction="up"),),
     take_back=True,
-    summary="Ten open piles built up or down in suit; foundations from the Ace.",
 )
 
 # Fortress with wrap-around building and a base rank the player chooses: the
@@ -30,13 +29,11 @@ _CHOSEN_BASE = replace(
 
 CHESSBOARD = replace(
     _CHOSEN_BASE, id="chessboard", name="Chessboard", pysol_id=148, supermove=True,
-    summary="Fortress with wrap-around building, and you choose the foundations' base rank.",
 )
 
 MORPHY = replace(
     _CHOSEN_BASE, id="morphy", name="Morphy", pysol_id=951,
     tableau=Tableau(piles=10, build=Build("alt-colour", "up-or-down", wrap=True)),
-    summary="Chessboard built in alternating colours instead of in suit.",
 )
 
 LASKER = replace(
@@ -45,7 +42,6 @@ LASKER = replace(
     # (our reading; docs/decisions.md).
     tableau=Tableau(piles=10, build=_CHOSEN_BASE.tableau.build,
                     moves="one-way-run", empty_takes="card-or-run"),
-    summary="Chessboard where a suit run going one way moves as a unit.",
 )
 
 SELECTIVE_CASTLE = replace(
@@ -53,14 +49,12 @@ SELECTIVE_CASTLE = replace(
     tableau=Tableau(piles=8, build=Build("any-suit", "down", wrap=True),
                     moves="run", empty_takes="card-or-run"),
     take_back=False,
-    summary="Eight piles built down regardless of suit; runs move; you choose the base rank.",
 )
 
 CASTLES_END = replace(
     _CHOSEN_BASE, id="castles-end", name="Castle's End", pysol_id=650,
     tableau=Tableau(piles=10, build=Build("alt-colour", "up-or-down", wrap=True)),
     reserves=2, deal=Deal(reserve="one-each"), found_first=True,
-    summary="Ten piles and two reserve cards; the first move founds a card and sets the base.",
 )
 
 CHEQUERS = GameRules(
@@ -71,7 +65,6 @@ CHEQUERS = GameRules(
     take_back=True,
     reserves=1, deal=Deal(tableau_faces=(True,) * 4, reserve="rest"),
     reserve_fills_spaces=True,
-    summary="Two decks on 25 piles; foundations climb from the Aces and descend from the Kings.",
 )
 
 MARTHA = GameRules(
@@ -80,7 +73,6 @@ MARTHA = GameRules(
     foundations=(FoundationRow(base="A", direction="up"),),
     take_back=False,
     deal=Deal(tableau_faces=(False, True, False, True), aces_to_foundations=True),
-    summary="Aces start home; twelve half-hidden piles built down in alternating colours.",
 )
 
 #: The games in the order a player meets them: the core four, then the family.

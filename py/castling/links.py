@@ -5,6 +5,7 @@ from __future__ import annotations
 from .deal import parse_deal_number
 from .errors import CastlingError
 from .games import get_game
+from .i18n import t
 from .rules import GameRules
 
 MAX_LINK = 200      # longer fragments are refused before any parsing
@@ -28,7 +29,7 @@ def parse_link(fragment: str) -> tuple[GameRules, int] | None:
     if fragment in ("", "#", "#/"):
         return None
     if len(fragment) > MAX_LINK:
-        raise LinkError("This link is too long to be a deal link.")
+        raise LinkError(t("link.too_long"))
     text = fragment
     if "%" in text:
         # Imported only when needed: urllib.parse adds ~0.1 s to the page's start-up.
@@ -36,13 +37,13 @@ def parse_link(fragment: str) -> tuple[GameRules, int] | None:
         text = unquote(text)
     parts = text.split("/")
     if len(parts) != 3 or parts[0] != "#":
-        raise LinkError("This link does not name a game and a deal (expected #/game/number).")
+        raise LinkError(t("link.shape"))
     _, game_id, number = parts
     try:
         rules = get_game(game_id)
     except CastlingError:
-        raise LinkError(f"This link names a game we do not have: {game_id[:30]!r}.") from None
+        raise LinkError(t("link.unknown_game", game=repr(game_id[:30]))) from None
     try:
         return rules, parse_deal_number(number)
-    except CastlingError as error:
-        raise LinkError(f"This link's deal number is not valid: {error}.") from None
+    except CastlingError:
+        raise LinkError(t("link.bad_number")) from None

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import ACE, KING, is_red, rank_of, suit_of
+from .i18n import t
 
 SUIT_RULES = ("same-suit", "alt-colour", "any-suit")
 DIRECTIONS = ("up", "down", "up-or-down")
@@ -122,7 +123,11 @@ class GameRules:
     #: Chessboard's interface convenience: a built run may be dragged when empty
     #: piles allow the same result one card at a time (recorded as those moves).
     supermove: bool = False
-    summary: str = ""
+
+    @property
+    def summary(self) -> str:
+        """One line about the game, in the current language (castling.i18n)."""
+        return t(f"game.{self.id}.summary")
 
     @property
     def chosen_base(self) -> bool:

@@ -15,6 +15,7 @@ from .deal import parse_deal_number
 from .errors import DealNumberError, SaveError, UnknownGameError
 from .game import Game, MoveProblem
 from .games import get_game
+from .i18n import t
 
 FORMAT_VERSION = 1
 MAX_MOVES = 100_000     # far beyond any real game; bounds the work a save can ask for
@@ -44,29 +45,29 @@ def load_save(text: str) -> LoadedSave:
     try:
         data = json.loads(text)
     except (TypeError, ValueError, RecursionError):
-        raise SaveError("the save is not readable JSON") from None
+        raise SaveError(t("save.not_json")) from None
     if not isinstance(data, dict):
-        raise SaveError("the save is not a JSON object")
+        raise SaveError(t("save.not_object"))
     version = data.get("format")
     if type(version) is not int:
-        raise SaveError("the save has no format version")
+        raise SaveError(t("save.no_version"))
     if version != FORMAT_VERSION:
-        raise SaveError(f"the save has format version {version}; this version reads {FORMAT_VERSION}")
+        raise SaveError(t("save.other_version", version=version, expected=FORMAT_VERSION))
     try:
         rules = get_game(data.get("game"))
-    except UnknownGameError as error:
-        raise SaveError(f"the save is for an {error}") from None
+    except UnknownGameError:
+        raise SaveError(t("save.unknown_game")) from None
     number = data.get("deal")
     if type(number) is not int:
-        raise SaveError("the save's deal number is not a whole number")
+        raise SaveError(t("save.deal_not_number"))
     try:
         parse_deal_number(number)
-    except DealNumberError as error:
-        raise SaveError(f"the save's {error}") from None
+    except DealNumberError:
+        raise SaveError(t("save.deal_range")) from None
     moves = data.get("moves")
     if not isinstance(moves, list) or not all(isinstance(move, str) for move in moves):
-        raise SaveError("the save's move list is not a list of moves")
+        raise SaveError(t("save.moves_not_list"))
     if len(moves) > MAX_MOVES:
-        raise SaveError(f"the save has {len(moves)} moves, more than {MAX_MOVES}")
+        raise SaveError(t("save.too_many_moves", count=len(moves), limit=MAX_MOVES))
     game, problem = Game.replay(rules, number, moves)
     return LoadedSave(game, problem)

@@ -20,6 +20,7 @@ from .deal import random_deal_number
 from .errors import CastlingError
 from .game import Game
 from .games import GAMES
+from .i18n import t
 from .rules import GameRules
 from .save import load_save, save_data
 from .stored import (LAST_KEY, PREFIX, RECOVERY_PREFIX, SETTINGS_KEY, STATS_KEY, SWITCHES, CHOICES,
@@ -123,9 +124,9 @@ class Session:
                 loaded = load_save(text)
                 saved = json.loads(text)
                 if loaded.game.rules != rules:
-                    raise CastlingError(f"it holds a game of {loaded.game.rules.name}")
+                    raise CastlingError(t("store.other_game", game=loaded.game.rules.name))
             except CastlingError as error:
-                self._set_aside(key, text, f"the saved {rules.name} game could not be read ({error})")
+                self._set_aside(key, text, t("store.save_unreadable", game=rules.name, reason=error))
             else:
                 if number is None or loaded.game.number == number:
                     self._resume(loaded, saved, text)
@@ -136,15 +137,14 @@ class Session:
         rules = loaded.game.rules
         damaged = []
         if loaded.problem:
-            damaged.append(f"its moves from {loaded.problem} on")
+            damaged.append(t("store.save_moves_from", problem=loaded.problem))
         for name, kind in (("seconds", int), ("counted", bool), ("won", bool), ("token", str),
                            ("rev", int)):
             if name in saved and type(saved[name]) is not kind:
-                damaged.append(f"its {name}")
+                damaged.append(t("store.save_field", field=name))
         if damaged:
             self._set_aside(save_key(rules.id), text,
-                            f"part of the saved {rules.name} game was damaged "
-                            f"({', '.join(damaged)}); it resumes with what could be read")
+                            t("store.save_partly", game=rules.name, parts=", ".join(damaged)))
         self.game = loaded.game
         self.conflict = False
         seconds = saved.get("seconds")
@@ -356,7 +356,7 @@ class Session:
         stored = self.storage.get(key)
         if stored is not None:
             if not _readable(stored):
-                self._set_aside(key, stored, "a damaged save was found")
+                self._set_aside(key, stored, t("store.save_found_damaged"))
             elif _save_header(stored) != self.seen:
                 self.conflict = True        # another tab wrote it: the player chooses
                 return
@@ -379,9 +379,9 @@ class Session:
         try:
             self.storage.set(spare, text)
         except StorageError:
-            self.notices.append(f"{why[:1].upper()}{why[1:]}; it could not be kept aside.")
+            self.notices.append(t("store.not_kept", why=why))
             return
-        self.notices.append(f"{why[:1].upper()}{why[1:]}. It is kept as {spare}.")
+        self.notices.append(t("store.kept", why=why, key=spare))
 
     def _write(self, key: str, value: str) -> bool:
         """Store one value; whether the store kept it (if not, the player is told once)."""
@@ -390,11 +390,11 @@ class Session:
         except StorageError:
             if self.saving_works:
                 self.saving_works = False
-                self.notices.append("Your browser is not keeping this game: progress is not being saved.")
+                self.notices.append(t("store.not_saving"))
             return False
         if not self.saving_works:
             self.saving_works = True
-            self.notices.append("Saving works again.")
+            self.notices.append(t("store.saving_again"))
         return True
 
 

@@ -1,44 +1,47 @@
 """Words for piles, cards and moves: what screen readers announce and the
-keyboard player hears ("Tableau 3, 5 cards, top card 7 of hearts").
+keyboard player hears ("Tableau 3, 5 cards, top card 7 of hearts"), in the
+current language (castling.i18n).
 
 A face-down card is only ever "a face-down card": its identity never appears.
 """
 
 from __future__ import annotations
 
-from .cards import card_name, parse_card
+from .cards import SUITS, card_name, parse_card
+from .i18n import t
 from .position import Position
 from .rules import GameRules
-
-SUIT_WORDS = ("clubs", "spades", "hearts", "diamonds")
 
 
 def pile_title(rules: GameRules, name: str) -> str:
     """'Tableau 3', 'Foundation hearts' ('… going down' for Chequers' second row), 'Reserve 1'."""
     kind, number = name[0], int(name[1:])
-    if kind == "t":
-        return f"Tableau {number}"
-    if kind == "r":
-        return f"Reserve {number}"
+    if kind != "f":
+        return t(f"pile.{kind}", number=number)
+    suit = t(f"card.suit.{SUITS[(number - 1) % 4]}")
+    if len(rules.foundations) == 1:
+        return t("pile.f", suit=suit)
     row = rules.foundations[(number - 1) // 4]
-    title = f"Foundation {SUIT_WORDS[(number - 1) % 4]}"
-    if len(rules.foundations) > 1:
-        title += ", going up" if row.direction == "up" else ", going down"
-    return title
+    return t("pile.f.up" if row.direction == "up" else "pile.f.down", suit=suit)
 
 
 def card_label(code: str) -> str:
     """'7 of hearts', or 'a face-down card' (code as in positions: lower case is face down)."""
-    return "a face-down card" if code.islower() else card_name(parse_card(code))
+    return t("card.face_down") if code.islower() else card_name(parse_card(code))
 
 
 def pile_label(rules: GameRules, name: str, cards: list[str]) -> str:
     """The accessible name of a pile from its cards (bottom first)."""
     title = pile_title(rules, name)
     if not cards:
-        return f"{title}, empty"
-    count = "1 card" if len(cards) == 1 else f"{len(cards)} cards"
-    return f"{title}, {count}, top card {card_label(cards[-1])}"
+        return t("pile.empty", pile=title)
+    if len(cards) == 1:
+        return t("pile.one", pile=title, card=card_label(cards[-1]))
+    return t("pile.many", pile=title, count=len(cards), card=card_label(cards[-1]))
+
+
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def move_words(position: Position, source: int, target: int, count: int) -> str:
@@ -46,7 +49,14 @@ def move_words(position: Position, source: int, target: int, count: int) -> str:
     the move is played ('7 of hearts from tableau 3 to foundation hearts')."""
     rules = position.rules
     names = rules.pile_names
-    first = card_label(position.to_piles()[names[source]][-count])
-    what = first if count == 1 else f"{count} cards from {first} up"
-    return (f"{what[:1].upper()}{what[1:]} from {pile_title(rules, names[source]).lower()} "
-            f"to {pile_title(rules, names[target]).lower()}")
+    card = card_label(position.to_piles()[names[source]][-count])
+    places = {"source": pile_title(rules, names[source]).lower(),
+              "target": pile_title(rules, names[target]).lower()}
+    if count == 1:
+        return capitalised(t("move.one", card=card, **places))
+    return capitalised(t("move.run", count=count, card=card, **places))
+
+
+def destination(name: str) -> str:
+    """Short words for where a hint goes: 'pile 3', 'foundation 2', 'reserve 1'."""
+    return t(f"pile.to.{name[0]}", number=name[1:])

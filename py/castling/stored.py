@@ -25,6 +25,7 @@ from dataclasses import asdict, dataclass, field, fields
 
 from .errors import CastlingError
 from .games import GAMES
+from .i18n import t
 
 PREFIX = "castling:"
 STATS_KEY = PREFIX + "stats"
@@ -80,18 +81,18 @@ def read_stats(text: str | None) -> tuple[dict[str, Stats], list[str]]:
     try:
         data = json.loads(text)
     except (TypeError, ValueError, RecursionError):
-        return {}, ["the statistics are not readable"]
+        return {}, [t("store.stats_unreadable")]
     if not isinstance(data, dict):
-        return {}, ["the statistics are not readable"]
+        return {}, [t("store.stats_unreadable")]
     stats: dict[str, Stats] = {}
     problems = []
     for game_id, values in data.items():
         if game_id not in GAMES:
-            problems.append(f"statistics for an unknown game {game_id[:20]!r}")
+            problems.append(t("store.stats_unknown_game"))
             continue
         name = GAMES[game_id].name
         if not isinstance(values, dict):
-            problems.append(f"the {name} statistics are damaged")
+            problems.append(t("store.stats_damaged", game=name))
             continue
         entry = Stats()
         damaged = False
@@ -118,7 +119,7 @@ def read_stats(text: str | None) -> tuple[dict[str, Stats], list[str]]:
         if entry.won > entry.played or entry.best_streak < entry.streak:
             damaged = True
         if damaged:
-            problems.append(f"the {name} statistics are damaged")
+            problems.append(t("store.stats_damaged", game=name))
             continue
         stats[game_id] = entry
     return stats, problems
@@ -139,13 +140,14 @@ class Settings:
     four_colour: bool = False    # clubs green, diamonds blue
     high_contrast: bool = False  # black table, white cards, thick edges
     card_size: str = "medium"    # "small", "medium" or "large"
+    language: str = ""           # "" follows the browser; else "en" or "it"
     #: games whose new deals must be proved winnable by the solver first
     winnable_only: list[str] = field(default_factory=list)
 
 
 SWITCHES = tuple(f.name for f in fields(Settings) if f.type == "bool")
 #: settings with a few named values, the first the default
-CHOICES = {"card_size": ("medium", "small", "large")}
+CHOICES = {"card_size": ("medium", "small", "large"), "language": ("", "en", "it")}
 
 
 def read_settings(text: str | None) -> tuple[Settings, list[str]]:
@@ -157,7 +159,7 @@ def read_settings(text: str | None) -> tuple[Settings, list[str]]:
     except (TypeError, ValueError, RecursionError):
         data = None
     if not isinstance(data, dict):
-        return Settings(), ["the settings are not readable"]
+        return Settings(), [t("store.settings_unreadable")]
     settings = Settings()
     problems = []
     for name in SWITCHES:
@@ -165,18 +167,18 @@ def read_settings(text: str | None) -> tuple[Settings, list[str]]:
             if isinstance(data[name], bool):
                 setattr(settings, name, data[name])
             else:
-                problems.append(f"the setting {name} is damaged")
+                problems.append(t("store.setting_damaged", name=name))
     for name, values in CHOICES.items():
         if name in data:
             if data[name] in values:
                 setattr(settings, name, data[name])
             else:
-                problems.append(f"the setting {name} is damaged")
+                problems.append(t("store.setting_damaged", name=name))
     chosen = data.get("winnable_only", [])
     if isinstance(chosen, list):
         settings.winnable_only = [g for g in GAMES if g in chosen]
     else:
-        problems.append("the setting winnable_only is damaged")
+        problems.append(t("store.setting_damaged", name="winnable_only"))
     return settings, problems
 
 
@@ -193,18 +195,18 @@ def export_text(items: dict[str, str]) -> str:
 def read_export(text: str) -> dict[str, str]:
     """The stored items an export file holds, or :class:`ImportFileError`."""
     if not isinstance(text, str) or len(text) > MAX_EXPORT:
-        raise ImportFileError("This file is too large to be a Castling export.")
+        raise ImportFileError(t("import.too_large"))
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        raise ImportFileError("This file is not a Castling export (it is not JSON).") from None
+        raise ImportFileError(t("import.not_json")) from None
     if not isinstance(data, dict) or "castling-export" not in data:
-        raise ImportFileError("This file is not a Castling export.")
+        raise ImportFileError(t("import.not_export"))
     if data["castling-export"] != EXPORT_FORMAT:
-        raise ImportFileError("This export comes from another version of Castling.")
+        raise ImportFileError(t("import.other_version"))
     items = data.get("items")
     if not isinstance(items, dict) or not all(
             isinstance(key, str) and key.startswith(PREFIX) and isinstance(value, str)
             for key, value in items.items()):
-        raise ImportFileError("This export is damaged: its items are not Castling's.")
+        raise ImportFileError(t("import.damaged"))
     return dict(items)

@@ -18,7 +18,8 @@ from castling.cards import parse_card, card_name
 from castling.deal import random_deal_number
 from castling.links import LinkError, deal_link, parse_link
 from castling.session import ImportFileError, Session
-from castling.spoken import card_label, move_words, pile_title
+from castling.i18n import preferred, set_language, t
+from castling.spoken import card_label, destination, move_words, pile_title
 
 from .advisor import Advisor
 from .render import TableView
@@ -72,6 +73,7 @@ class App:
     def start(self) -> None:
         """Read what is stored, open the linked or last game, and say we are ready."""
         self.session.load()
+        self._apply_language()
         self._apply_look()
         self._bind()
         self._route()
@@ -103,13 +105,14 @@ class App:
         self._listen(document.getElementById("winnable-only"), "change", self.on_winnable_only)
         self._listen(document.getElementById("import-file"), "change", self.on_import)
         self._listen(document.getElementById("card-size"), "change", self.on_card_size)
+        self._listen(document.getElementById("language"), "change", self.on_language)
         self._listen(window, "storage", self.on_storage)
         self._listen(window, "hashchange", lambda event: self._route())
         self._listen(window, "resize", lambda event: self.view.fit())
         tick = create_proxy(self.on_tick)
         self._clear_hint = create_proxy(lambda: (self.view.mark("hint-from"), self.view.mark("hint-to")))
         self._said_copied = create_proxy(
-            lambda *_: self.notify(f"Link to this deal copied: {window.location.href}"))
+            lambda *_: self.notify(t("notice.link_copied", link=str(window.location.href))))
         self._ignore = create_proxy(lambda *_: None)
         self._proxies += [tick, self._clear_hint, self._said_copied, self._ignore]
         window.setInterval(tick, 1000)
@@ -131,12 +134,9 @@ class App:
         elif game is None:
             self.session.open(GAMES[self.session.last_game_id()])
         if problem:
-            self.notify(f"{problem} Here is {self._deal_name()} instead.")
+            game = self.session.game
+            self.notify(t("notice.bad_link", problem=problem, game=game.rules.name, deal=game.number))
         self.show_game()
-
-    def _deal_name(self) -> str:
-        game = self.session.game
-        return f"{game.rules.name} deal #{game.number}"
 
     def _set_link(self) -> None:
         game = self.session.game
@@ -154,10 +154,11 @@ class App:
             self.view.build(game.rules)
             self.shown_rules = game.rules
         document.getElementById("game-select").value = game.rules.id
-        document.getElementById("deal-label").textContent = f"Deal #{game.number}"
+        document.getElementById("deal-label").textContent = t("deal.label", deal=game.number)
         document.getElementById("rules-link").setAttribute("href", f"./help/{game.rules.id}.html")
-        document.title = f"{game.rules.name} #{game.number} — Castling"
-        document.getElementById("page-title").textContent = f"Castling: {game.rules.name}, deal {game.number}"
+        document.title = t("page.document_title", game=game.rules.name, deal=game.number)
+        document.getElementById("page-title").textContent = t(
+            "page.heading.game", game=game.rules.name, deal=game.number)
         self._set_link()
         self.selection = None
         self.last_move = None
@@ -174,16 +175,17 @@ class App:
         if moved:
             self._animate(*moved)
         count = len(game.moves)
-        document.getElementById("move-counter").textContent = f"{count} move{'s' if count != 1 else ''}"
+        document.getElementById("move-counter").textContent = (
+            t("counter.moves.one") if count == 1 else t("counter.moves.many", count=count))
         document.getElementById("timer").textContent = _clock(self.session.seconds)
         self._button("undo").disabled = not game.can_undo
         self._button("redo").disabled = not game.can_redo
         won = game.is_won()
         self._button("finish").disabled = won or auto_finish(position) is None
         if won:
-            status = f"Won in {count} moves — well played!"
+            status = t("status.won", moves=count)
         elif game.is_lost():
-            status = "No legal moves left. Undo, restart, or deal again."
+            status = t("status.lost")
         else:
             status = status_line(position)
         document.getElementById("status").textContent = status
@@ -211,9 +213,9 @@ class App:
 
     def _show_win(self) -> None:
         game = self.session.game
-        document.getElementById("win-summary").textContent = (
-            f"{game.rules.name} deal #{game.number}: {len(game.moves)} moves in "
-            f"{_clock(self.session.seconds)}.")
+        document.getElementById("win-summary").textContent = t(
+            "win.summary", game=game.rules.name, deal=game.number, moves=len(game.moves),
+            time=_clock(self.session.seconds))
         dialog = document.getElementById("win-dialog")
         if not dialog.open:
             dialog.showModal()
@@ -234,10 +236,12 @@ class App:
         if by_player:
             home = self.autoplay() if self.session.settings.autoplay else 0
             if home:
-                words += f"; {home} card{'s' if home > 1 else ''} went home on their own"
+                words = t("say.went_home.one" if home == 1 else "say.went_home.many",
+                          move=words, count=home)
             if self.session.game.is_won():
-                words += ". You won!"
-            self.announce(words + ".")
+                self.announce(t("say.won", move=words))
+            else:
+                self.announce(t("say.sentence", text=words))
 
     def autoplay(self) -> int:
         """Send home, one by one, the cards no tableau card could still need; how many."""
@@ -295,7 +299,7 @@ class App:
             self.key_select(name)
         elif key == "Escape" and self.selection:
             self.clear_selection()
-            self.announce("Put back.")
+            self.announce(t("say.put_back"))
 
     def _arrow_target(self, name: str, key: str) -> str:
         if self.selection is None:
@@ -319,7 +323,7 @@ class App:
             if moves:
                 self.play(moves, count)
             else:
-                self.announce(f"That cannot go on {pile_title(game.rules, name).lower()}.")
+                self.announce(t("say.cannot_go", pile=pile_title(game.rules, name).lower()))
             return
         counts = sorted(pickable_counts(position, index))
         held = self.selection[1] if self.selection else 0
@@ -327,22 +331,22 @@ class App:
         if not bigger:
             if self.selection:
                 self.clear_selection()
-                self.announce("Put back.")
+                self.announce(t("say.put_back"))
             else:
-                self.announce(f"Nothing on {pile_title(game.rules, name).lower()} can move now.")
+                self.announce(t("say.nothing_moves", pile=pile_title(game.rules, name).lower()))
             return
         count = bigger[0]
         self.selection = (index, count)
         found = targets(position, index, count)
         self.view.mark("selected", cards=self.view.cards_of(name)[-count:])
         self.view.mark("target", piles=[names[t] for t in found])
-        top = position.to_piles()[name][-count]
-        what = card_label(top) if count == 1 else f"{count} cards from {card_label(top)} up"
+        top = card_label(position.to_piles()[name][-count])
+        what = top if count == 1 else t("card.run", count=count, card=top)
         if found:
-            places = ", ".join(pile_title(game.rules, names[t]).lower() for t in sorted(found))
-            self.announce(f"Picked up {what}. It can go to: {places}. Arrows choose, Enter puts it down.")
+            places = ", ".join(pile_title(game.rules, names[k]).lower() for k in sorted(found))
+            self.announce(t("say.picked", what=what, places=places))
         else:
-            self.announce(f"Picked up {what}; it has nowhere to go now. Escape puts it back.")
+            self.announce(t("say.picked_stuck", what=what))
 
     def key_home(self, name: str) -> None:
         """Shift+Enter on a pile: send its top card to a foundation if it fits."""
@@ -350,7 +354,7 @@ class App:
         if move:
             self.play([move], 1)
         else:
-            self.announce("That card cannot go home now.")
+            self.announce(t("say.not_home"))
 
     def _animate(self, target_name: str, before) -> None:
         if not before or not self.session.settings.animations or \
@@ -528,7 +532,7 @@ class App:
     async def _deal_winnable(self, rules) -> None:
         """A random deal that the solver proves winnable (a few tries)."""
         self._dealing = True
-        document.getElementById("status").textContent = "Looking for a winnable deal…"
+        document.getElementById("status").textContent = t("status.dealing_winnable")
         try:
             await self.advisor.start()
             numbers = [random_deal_number() for _ in range(WINNABLE_TRIES)]
@@ -540,9 +544,9 @@ class App:
         self.session.new_deal(rules, number)
         self.show_game()
         if number is None:
-            self.notify("No winnable deal was found in time; this one may not be winnable.")
+            self.notify(t("notice.winnable_none"))
         else:
-            self.notify(f"Deal #{number}: the solver proved it can be won.")
+            self.notify(t("notice.winnable_found", deal=number))
 
     # -- the solver: hints, "can no longer be won", winnable deals ---------------------
 
@@ -600,19 +604,19 @@ class App:
         status = document.getElementById("status")
         status.setAttribute("data-hint", source)
         if move is None:
-            status.textContent = "There is no move to suggest."
+            status.textContent = t("hint.none")
             return
         names = position.rules.pile_names
         from_pile, to_pile, count = move
         top = position.to_piles()[names[from_pile]][-count]
-        where = {"t": "pile", "f": "foundation", "r": "reserve"}[names[to_pile][0]]
         verdict = ""
         if answer is not None and answer["result"] == "lost":
-            verdict = " The solver found no way to win from here."
+            verdict = " " + t("hint.lost")
         elif source == "solver":
-            verdict = " This keeps the game winnable."
-        status.textContent = (f"Hint: {card_name(parse_card(top))} to {where} {names[to_pile][1:]}"
-                              f" ({format_move(position.rules, move)}).{verdict}")
+            verdict = " " + t("hint.winnable")
+        status.textContent = t("hint.move", card=card_name(parse_card(top)),
+                               target=destination(names[to_pile]),
+                               move=format_move(position.rules, move)) + verdict
         self.view.mark("hint-from", cards=self.view.cards_of(names[from_pile])[-count:])
         self.view.mark("hint-to", piles=[names[to_pile]])
         if self._hint_timeout is not None:
@@ -622,7 +626,7 @@ class App:
     def do_rewind(self) -> None:
         """Undo back to the last position the solver proves winnable."""
         if self.advisor.ready:
-            document.getElementById("status").textContent = "Looking for the last winnable position…"
+            document.getElementById("status").textContent = t("status.rewinding")
             asyncio.ensure_future(self._rewind(self._position_key()))
 
     async def _rewind(self, key: tuple) -> None:
@@ -633,15 +637,14 @@ class App:
             return                  # the player did something else meanwhile
         keep = None if answer is None else answer["keep"]
         if keep is None:
-            self.notify("The solver could not prove any earlier position of this deal winnable.")
+            self.notify(t("notice.rewind_none"))
             self.refresh()
             return
         for _ in range(len(moves) - keep):
             self.session.undo()
         self.last_move = None
         self.refresh()
-        document.getElementById("status").textContent = (
-            f"Back to move {keep}: from here the game can still be won (Redo brings the moves back).")
+        document.getElementById("status").textContent = t("status.rewound", moves=keep)
 
     # -- another tab, export and import -------------------------------------------------
 
@@ -688,7 +691,7 @@ class App:
             return
         document.getElementById("settings-dialog").close()
         self.show_game()
-        self.notify(f"Imported {count} saved items: games, statistics and settings.")
+        self.notify(t("notice.imported", count=count))
 
     def do_finish(self) -> None:
         moves = auto_finish(self.session.game.position)
@@ -698,7 +701,7 @@ class App:
 
     def do_share(self) -> None:
         link = str(window.location.href)
-        self.notify(f"Link to this deal: {link}")
+        self.notify(t("notice.link", link=link))
         try:
             # Copying may be refused (no permission, no focus): the link stays on screen.
             copied = window.navigator.clipboard.writeText(link)
@@ -708,15 +711,17 @@ class App:
 
     def do_stats(self) -> None:
         table = document.getElementById("stats-table")
-        header = ("Game", "Played", "Won", "Win rate", "Streak", "Best streak", "Best time", "Fewest moves")
+        header = tuple(t(f"stats.{key}") for key in ("game", "played", "won", "rate", "streak",
+                                                      "best_streak", "best_time", "fewest_moves"))
         rows = [self._row("th", header)]
         for rules in GAMES.values():
             stats = self.session.stats_for(rules.id)
-            rate = "—" if stats.win_rate is None else f"{stats.win_rate:.0%}"
+            none = t("stats.none")
+            rate = none if stats.win_rate is None else f"{stats.win_rate:.0%}"
             row = self._row("td", (rules.name, stats.played, stats.won, rate, stats.streak,
                                    stats.best_streak,
-                                   "—" if stats.best_seconds is None else _clock(stats.best_seconds),
-                                   "—" if stats.fewest_moves is None else stats.fewest_moves))
+                                   none if stats.best_seconds is None else _clock(stats.best_seconds),
+                                   none if stats.fewest_moves is None else stats.fewest_moves))
             row.setAttribute("data-game", rules.id)
             if rules == self.session.game.rules:
                 row.className = "current"
@@ -737,7 +742,8 @@ class App:
             box.checked = getattr(self.session.settings, box.getAttribute("data-setting"))
         rules = self.session.game.rules
         document.getElementById("card-size").value = self.session.settings.card_size
-        document.getElementById("winnable-game").textContent = rules.name
+        document.getElementById("winnable-label").textContent = t("settings.winnable_only", game=rules.name)
+        document.getElementById("language").value = self.session.settings.language
         document.getElementById("winnable-only").checked = rules.id in self.session.settings.winnable_only
         document.getElementById("settings-dialog").showModal()
 
@@ -751,6 +757,25 @@ class App:
         self.session.set_choice("card_size", str(event.target.value))
         self._apply_look()
         self._show_notices()
+
+    def on_language(self, event) -> None:
+        self.session.set_choice("language", str(event.target.value))
+        self._apply_language()
+        rules = self.session.game.rules
+        document.getElementById("winnable-label").textContent = t("settings.winnable_only", game=rules.name)
+        self.view.build(rules)          # the piles' spoken names
+        self.show_game()
+
+    def _apply_language(self) -> None:
+        """Every text of the page in the chosen language (or the browser's)."""
+        chosen = self.session.settings.language or preferred(
+            [str(tag) for tag in (window.navigator.languages or [window.navigator.language])])
+        document.documentElement.lang = set_language(chosen)
+        for element in document.querySelectorAll("[data-i18n]"):
+            element.textContent = t(element.getAttribute("data-i18n"))
+        for attribute in ("title", "aria-label"):
+            for element in document.querySelectorAll(f"[data-i18n-{attribute}]"):
+                element.setAttribute(attribute, t(element.getAttribute(f"data-i18n-{attribute}")))
 
     def _apply_look(self) -> None:
         """The deck, contrast and card size settings, as classes on the page."""

@@ -1,0 +1,66 @@
+"""English and Italian: the language follows the browser, the settings switch it
+and keep it, and every string on the page comes from the chosen catalogue."""
+
+from castling.i18n import catalogue
+
+from conftest import stored, wait_ready
+
+TEXTS = """() => [...document.querySelectorAll('[data-i18n]')].map(e => [e.dataset.i18n, e.textContent])"""
+TITLES = """() => [...document.querySelectorAll('[data-i18n-title]')].map(e => [e.dataset.i18nTitle, e.title])"""
+
+
+def assert_page_in(page, language: str) -> None:
+    messages = catalogue(language)
+    assert page.evaluate("document.documentElement.lang") == language
+    for key, text in page.evaluate(TEXTS):
+        if key in ("page.title", "page.heading"):    # these name the deal once it is shown
+            continue
+        assert text == messages[key], key
+    game = page.locator("#game-select").input_value()
+    assert page.title() == messages["page.document_title"].format(
+        game=page.locator("#game-select option:checked").text_content(),
+        deal=page.evaluate("location.hash").split("/")[-1]), game
+    for key, text in page.evaluate(TITLES):
+        assert text == messages[key], key
+    counter = page.locator("#move-counter").text_content()
+    assert counter in (messages["counter.moves.one"],) or counter == messages[
+        "counter.moves.many"].format(count=int(counter.split()[0]))
+    deal = page.evaluate("location.hash").split("/")[-1]
+    assert page.locator("#deal-label").text_content() == messages["deal.label"].format(deal=deal)
+
+
+def test_the_language_follows_the_browser(browser, site_url):
+    context = browser.new_context(locale="it-IT")
+    page = context.new_page()
+    page.goto(f"{site_url}index.html#/chessboard/2")
+    wait_ready(page)
+    assert_page_in(page, "it")
+    assert page.locator('[data-action="undo"]').text_content() == "Annulla"
+    assert page.locator('[data-pile="t1"]').get_attribute("aria-label").startswith("Colonna 1, 6 carte")
+    assert page.locator("#status").text_content() == "Base: non ancora scelta"
+    context.close()
+
+
+def test_the_settings_switch_every_string_and_keep_the_choice(page, site_url):
+    page.goto(f"{site_url}index.html#/martha/6")
+    wait_ready(page)
+    assert_page_in(page, "en")
+    english = dict(page.evaluate(TEXTS))
+    page.click('[data-action="settings"]')
+    page.select_option("#language", "it")
+    assert stored(page, "castling:settings")["language"] == "it"
+    assert_page_in(page, "it")
+    italian = dict(page.evaluate(TEXTS))
+    same = [key for key in english if english[key] == italian[key]]
+    assert same == [] or all(catalogue("en")[k] == catalogue("it")[k] for k in same)
+    assert page.locator("#winnable-label").text_content().startswith("Nuove smazzate di Martha")
+    page.locator("#settings-dialog button[value=close]").click()
+    page.click('[data-action="stats"]')
+    assert page.locator("#stats-table th").first.text_content() == "Gioco"
+    page.keyboard.press("Escape")
+    page.reload()
+    wait_ready(page)
+    assert_page_in(page, "it")
+    page.click('[data-action="settings"]')
+    page.select_option("#language", "")          # back to the browser's language
+    assert_page_in(page, "en")

@@ -1,0 +1,96 @@
+"""The message catalogues: every language has every key with the same
+placeholders, every key the code and the page use exists, and the page holds
+no words of its own."""
+
+import json
+import re
+import string
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from castling import GAMES
+from castling.cards import RANKS, SUITS
+from castling.i18n import LANGUAGES, catalogue, preferred, set_language, t
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCES = sorted((ROOT / "py" / "castling").glob("*.py")) + sorted(
+    (ROOT / "web" / "castling_web").glob("*.py")) + [ROOT / "build.py"]
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+@pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != "en"])
+def test_every_language_has_every_key_with_the_same_placeholders(language):
+    english, other = catalogue("en"), catalogue(language)
+    assert sorted(set(english) - set(other)) == [], f"missing in {language}"
+    assert sorted(set(other) - set(english)) == [], f"unknown keys in {language}"
+    for key, text in english.items():
+        assert placeholders(other[key]) == placeholders(text), key
+        assert other[key].strip(), key
+
+
+def keys_used() -> set[str]:
+    """Literal keys in t("…") calls and data-i18n attributes, and the key families
+    that the code builds from parts (checked in full below)."""
+    used = set()
+    for path in SOURCES:
+        used |= set(re.findall(r'\bt\(\s*"([\w.-]+)"', path.read_text(encoding="utf-8")))
+    page = (ROOT / "web" / "index.html").read_text(encoding="utf-8")
+    used |= set(re.findall(r'data-i18n(?:-title|-aria-label)?="([\w.-]+)"', page))
+    used |= {f"card.rank.{rank}" for rank in RANKS} | {f"card.suit.{suit}" for suit in SUITS}
+    used |= {f"pile.{kind}" for kind in "trf"} | {f"pile.to.{kind}" for kind in "trf"}
+    used |= {"pile.f.up", "pile.f.down", "say.went_home.one", "say.went_home.many"}
+    used |= {f"game.{game_id}.summary" for game_id in GAMES}
+    used |= {f"stats.{key}" for key in ("game", "played", "won", "rate", "streak", "best_streak",
+                                        "best_time", "fewest_moves")}
+    return used
+
+
+def test_every_key_in_use_exists_and_every_key_is_used():
+    english = catalogue("en")
+    used = keys_used()
+    assert sorted(used - set(english)) == []
+    # keys only built from parts (f-strings) are listed in keys_used
+    assert sorted(set(english) - used) == []
+
+
+class _Words(HTMLParser):
+    """Collects the page's own text outside elements whose text comes from a catalogue."""
+
+    def __init__(self):
+        super().__init__()
+        self.words, self.skip = [], []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        self.skip.append(tag in ("script", "kbd", "style", "title") or "data-i18n" in attrs
+                         or "lang" in attrs and tag == "option")
+
+    def handle_endtag(self, tag):
+        if self.skip:
+            self.skip.pop()
+
+    def handle_data(self, data):
+        if not any(self.skip) and re.search(r"[A-Za-z]{2}", data):
+            self.words.append(data.strip())
+
+
+def test_the_page_has_no_words_of_its_own():
+    parser = _Words()
+    parser.feed((ROOT / "web" / "index.html").read_text(encoding="utf-8"))
+    assert parser.words == []
+
+
+def test_language_choice_and_fallback():
+    assert preferred(["it-IT", "en-US"]) == "it" and preferred(["de-DE", "fr"]) == "en"
+    try:
+        assert set_language("it") == "it"
+        assert t("counter.moves.many", count=3) == "3 mosse"
+        assert GAMES["martha"].summary.startswith("Gli Assi")
+        assert set_language("xx") == "en"
+    finally:
+        set_language("en")
