@@ -76,7 +76,8 @@ def write_pages(out: Path) -> None:
     chooser = "".join(
         f'<li><button type="button" data-play="{html.escape(r.id)}">{html.escape(r.name)}</button>'
         f' <span data-i18n="game.{html.escape(r.id)}.summary"></span>'
-        f' <a href="./help/{html.escape(r.id)}.html" data-i18n="action.rules"></a></li>'
+        f' <a href="./help/{html.escape(r.id)}.html" data-help="{html.escape(r.id)}.html"'
+        f' data-i18n="action.rules"></a></li>'
         for r in GAMES.values())
     page = (WEB / "index.html").read_text(encoding="utf-8")
     page = (page.replace("<!--GAME_OPTIONS-->", options).replace("<!--GAME_CHOOSER-->", chooser)
@@ -103,20 +104,43 @@ def fill_text(page: str, messages: dict[str, str]) -> str:
         lambda m: f'{m.group(0)} {m.group(1)}="{html.escape(messages[m.group(2)])}"', page)
 
 
+#: The help pages of each language: English at help/, the others at help/LANG/.
+HELP_FOLDERS = {"en": "", "it": "it/"}
+
+
 def write_help(out: Path) -> None:
-    """Each help fragment in web/help wrapped in the help page template."""
+    """Each help fragment in web/help (and web/help/LANG) wrapped in the page template."""
     template = (WEB / "help" / "template.html").read_text(encoding="utf-8")
     nav = "".join(f'<li><a href="./{html.escape(r.id)}.html">{html.escape(r.name)}</a></li>'
                   for r in GAMES.values())
     (out / "help").mkdir()
     shutil.copy2(WEB / "help" / "help.css", out / "help" / "help.css")
-    for fragment in sorted((WEB / "help").glob("*.part.html")):
-        slug = fragment.name.removesuffix(".part.html")
-        body = fragment.read_text(encoding="utf-8")
-        title = body.split("<h1>", 1)[1].split("</h1>", 1)[0] if "<h1>" in body else "Help"
-        page = (template.replace("{{title}}", title).replace("{{nav}}", nav)
-                .replace("{{body}}", body).replace("{{csp}}", HELP_CSP))
-        (out / "help" / f"{slug}.html").write_text(page, encoding="utf-8")
+    for language, folder in HELP_FOLDERS.items():
+        messages = catalogue(language)
+        other = "it" if language == "en" else "en"
+        (out / "help" / folder).mkdir(exist_ok=True)
+        up = "../" if folder else ""
+        for fragment in sorted((WEB / "help" / folder).glob("*.part.html")):
+            slug = fragment.name.removesuffix(".part.html")
+            body = fragment.read_text(encoding="utf-8")
+            title = body.split("<h1>", 1)[1].split("</h1>", 1)[0] if "<h1>" in body else slug
+            other_href = (f"../{slug}.html" if folder else f"./{HELP_FOLDERS[other]}{slug}.html")
+            fields = {"lang": language, "up": up, "title": title, "nav": nav, "body": body,
+                      "csp": HELP_CSP, "other_href": other_href, "other_lang": other,
+                      "title_suffix": html.escape(messages["help.title_suffix"]),
+                      "back": html.escape(messages["help.back"]),
+                      "nav_label": html.escape(messages["help.nav"]),
+                      "how_to_play": html.escape(messages["games.how_to_play"]),
+                      "other_language": html.escape(messages["help.other_language"])}
+            page = template
+            for name, value in fields.items():
+                page = page.replace("{{" + name + "}}", value)
+            (out / "help" / folder / f"{slug}.html").write_text(page, encoding="utf-8")
+        english = {p.name for p in (WEB / "help").glob("*.part.html")}
+        here = {p.name for p in (WEB / "help" / folder).glob("*.part.html")}
+        if here != english:
+            sys.exit(f"build.py: help pages in {language} differ from English: "
+                     f"{sorted(here ^ english)}")
     missing = [r.id for r in GAMES.values() if not (out / "help" / f"{r.id}.html").exists()]
     if missing:
         sys.exit(f"build.py: no help page for {', '.join(missing)}")

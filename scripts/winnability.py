@@ -26,34 +26,34 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "py"))
 
 from castling import GAMES, Position  # noqa: E402
+from castling.i18n import set_language, t  # noqa: E402
 from castling.solver import solve  # noqa: E402
 
 DATA = ROOT / "data" / "winnability.csv"
 FIELDS = ["game", "deal", "result", "nodes", "seconds", "max_nodes"]
 PUBLISHED = {"fortress": 0.202, "chessboard": 0.30}
+SITE_PAGES = {"en": ROOT / "web" / "help" / "winnability.part.html",
+              "it": ROOT / "web" / "help" / "it" / "winnability.part.html"}
+
+
+def percent(share: float) -> str:
+    return f"{share:.1%}"
 
 
 def comparison(table: list[dict]) -> list[str]:
-    """What the published figures say next to ours, one sentence or two each."""
+    """What the published figures say next to ours, in the current language."""
     by_id = {row["id"]: row for row in table}
     said = []
     fortress = by_id.get("fortress")
     if fortress:
         inside = fortress["low"] <= PUBLISHED["fortress"] <= fortress["high"]
-        said.append(
-            f"Fortress is reported 20.2% winnable over a million deals; we find "
-            f"{fortress['rate']:.1%} ({fortress['low']:.1%}–{fortress['high']:.1%}) over "
-            f"{fortress['tried']} deals, so ours "
-            + ("agrees: the published figure is inside our interval."
-               if inside else "does not agree: the published figure is outside our interval."))
+        said.append(t("study.fortress", rate=percent(fortress["rate"]), low=percent(fortress["low"]),
+                      high=percent(fortress["high"]), tried=fortress["tried"])
+                    + " " + t("study.agrees" if inside else "study.disagrees"))
     chessboard = by_id.get("chessboard")
     if chessboard:
-        said.append(
-            f"The Chessboard rules pages speak of a 30% win rate for players; our solver proves "
-            f"{chessboard['rate']:.1%} of deals winnable (at least {chessboard['low']:.1%}). The two "
-            f"measure different things: the solver sees every card and never misjudges the base "
-            f"rank, which a player must choose early and for good, so players win fewer deals "
-            f"than can be won.")
+        said.append(t("study.chessboard", rate=percent(chessboard["rate"]),
+                      low=percent(chessboard["low"])))
     return said
 
 
@@ -129,7 +129,7 @@ def chart(table: list[dict]) -> str:
     width, bar, left = 560, 22, 140
     height = 20 + len(table) * (bar + 10)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-             f'role="img" aria-label="Winnable share of deals per game">']
+             f'role="img" aria-label="{html.escape(t("study.chart"))}">']
     scale = width - left - 20
     for i, row in enumerate(table):
         y = 10 + i * (bar + 10)
@@ -158,21 +158,24 @@ def write_reports(table: list[dict]) -> None:
         "`castling.solver` with the node budget shown in the data; the interval counts unknown "
         "deals as lost at its low end and as won at its high end.\n\n" + header + lines +
         "\nNext to published figures:\n\n" + notes, encoding="utf-8")
+    for language, page in SITE_PAGES.items():
+        set_language(language)
+        page.write_text(site_page(table), encoding="utf-8")
+    set_language("en")
+
+
+def site_page(table: list[dict]) -> str:
+    """The site's page on winnability, in the current language."""
+    columns = ("game", "deals", "won", "lost", "unknown", "winnable", "seconds", "within")
+    header = "".join(f"<th>{html.escape(t(f'study.column.{c}'))}</th>" for c in columns)
     rows = "".join(
         f"<tr><td>{html.escape(r['game'])}</td><td>{r['tried']}</td><td>{r['won']}</td>"
-        f"<td>{r['lost']}</td><td>{r['unknown']}</td><td>{r['rate']:.1%} "
-        f"({r['low']:.1%}–{r['high']:.1%})</td><td>{r['seconds']:.2f}</td>"
+        f"<td>{r['lost']}</td><td>{r['unknown']}</td><td>{percent(r['rate'])} "
+        f"({percent(r['low'])}–{percent(r['high'])})</td><td>{r['seconds']:.2f}</td>"
         f"<td>{r['within_2s']:.0%}</td></tr>" for r in table)
-    (ROOT / "web" / "help" / "winnability.part.html").write_text(
-        "<h1>How many deals can be won?</h1>\n<p>Our solver tried the first deals of every game "
-        "and proved each one winnable or lost, or ran out of its search budget (unknown). Green: "
-        "proved winnable; grey: unknown; the red line spans the 95% interval.</p>\n"
-        + chart(table) + "\n<table class=\"facts-table\"><tr><th>Game</th><th>Deals</th><th>Won</th>"
-        "<th>Lost</th><th>Unknown</th><th>Winnable</th><th>Seconds per deal</th>"
-        "<th>Decided within 2 s</th></tr>"
-        + rows + "</table>\n"
-        + "".join(f"<p>{html.escape(text)}</p>\n" for text in comparison(table)),
-        encoding="utf-8")
+    return (f"<h1>{html.escape(t('study.title'))}</h1>\n<p>{html.escape(t('study.intro'))}</p>\n"
+            + chart(table) + f'\n<table class="facts-table"><tr>{header}</tr>{rows}</table>\n'
+            + "".join(f"<p>{html.escape(text)}</p>\n" for text in comparison(table)))
 
 
 def main() -> None:

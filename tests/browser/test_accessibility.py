@@ -42,7 +42,8 @@ def test_the_game_screen_and_its_dialogs(audit_page, site_url, dialog):
     assert violations(page) == []
 
 
-@pytest.mark.parametrize("help_page", ["index", "how-to-play", "chessboard", "chequers", "winnability"])
+@pytest.mark.parametrize("help_page", ["index", "how-to-play", "chessboard", "chequers", "winnability",
+                                       "it/index", "it/martha"])
 def test_the_help_pages(audit_page, site_url, help_page):
     page = audit_page
     page.goto(f"{site_url}help/{help_page}.html")

@@ -58,7 +58,8 @@ def test_the_game_chooser_opens_games_and_their_rules(page, site_url):
 
 
 def test_every_help_page_is_served_and_links_only_within_the_site(site_url):
-    for slug in list(GAMES) + ["index", "how-to-play", "winnability"]:
+    for slug in [f"{folder}{name}" for folder in ("", "it/")
+                 for name in list(GAMES) + ["index", "how-to-play", "winnability"]]:
         with urllib.request.urlopen(f"{site_url}help/{slug}.html") as response:
             text = response.read().decode()
         assert response.status == 200 and "<h1>" in text

@@ -64,3 +64,23 @@ def test_the_settings_switch_every_string_and_keep_the_choice(page, site_url):
     page.click('[data-action="settings"]')
     page.select_option("#language", "")          # back to the browser's language
     assert_page_in(page, "en")
+
+
+def test_the_help_pages_follow_the_language(page, site_url):
+    page.goto(f"{site_url}help/index.html")
+    page.evaluate("localStorage.setItem('castling:settings', JSON.stringify({language: 'it'}))")
+    page.goto(f"{site_url}index.html#/morphy/4")
+    wait_ready(page)
+    page.click("#rules-link")
+    page.wait_for_selector("h1")
+    assert page.url.endswith("/help/it/morphy.html")
+    assert page.evaluate("document.documentElement.lang") == "it"
+    assert page.locator("h2").first.text_content() == "Scopo"
+    page.click("a.language")
+    assert page.url.endswith("/help/morphy.html") and page.locator("h2").first.text_content() == "Goal"
+    page.click("a.back")
+    wait_ready(page)
+    page.click('[data-action="games"]')
+    assert page.locator("#how-to-play-link").get_attribute("href") == "./help/it/how-to-play.html"
+    assert page.locator('.game-list a[data-help="martha.html"]').get_attribute("href") == \
+        "./help/it/martha.html"

@@ -16,7 +16,7 @@ from castling.i18n import LANGUAGES, catalogue, preferred, set_language, t
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = sorted((ROOT / "py" / "castling").glob("*.py")) + sorted(
-    (ROOT / "web" / "castling_web").glob("*.py")) + [ROOT / "build.py"]
+    (ROOT / "web" / "castling_web").glob("*.py")) + [ROOT / "build.py", ROOT / "scripts" / "winnability.py"]
 
 
 def placeholders(text: str) -> set[str]:
@@ -38,12 +38,16 @@ def keys_used() -> set[str]:
     that the code builds from parts (checked in full below)."""
     used = set()
     for path in SOURCES:
-        used |= set(re.findall(r'\bt\(\s*"([\w.-]+)"', path.read_text(encoding="utf-8")))
+        used |= set(re.findall(r'\bt\(\s*["\']([\w.-]+)["\']', path.read_text(encoding="utf-8")))
     page = (ROOT / "web" / "index.html").read_text(encoding="utf-8")
     used |= set(re.findall(r'data-i18n(?:-title|-aria-label)?="([\w.-]+)"', page))
     used |= {f"card.rank.{rank}" for rank in RANKS} | {f"card.suit.{suit}" for suit in SUITS}
     used |= {f"pile.{kind}" for kind in "trf"} | {f"pile.to.{kind}" for kind in "trf"}
-    used |= {"pile.f.up", "pile.f.down", "say.went_home.one", "say.went_home.many"}
+    used |= {"pile.f.up", "pile.f.down", "say.went_home.one", "say.went_home.many",
+             "study.agrees", "study.disagrees"}
+    used |= {f"study.column.{c}" for c in ("game", "deals", "won", "lost", "unknown", "winnable",
+                                          "seconds", "within")}
+    used |= {"help.title_suffix", "help.back", "help.nav", "help.other_language"}
     used |= {f"game.{game_id}.summary" for game_id in GAMES}
     used |= {f"stats.{key}" for key in ("game", "played", "won", "rate", "streak", "best_streak",
                                         "best_time", "fewest_moves")}

@@ -18,7 +18,7 @@ from castling.cards import parse_card, card_name
 from castling.deal import random_deal_number
 from castling.links import LinkError, deal_link, parse_link
 from castling.session import ImportFileError, Session
-from castling.i18n import preferred, set_language, t
+from castling.i18n import language, preferred, set_language, t
 from castling.spoken import card_label, destination, move_words, pile_title
 
 from .advisor import Advisor
@@ -155,7 +155,8 @@ class App:
             self.shown_rules = game.rules
         document.getElementById("game-select").value = game.rules.id
         document.getElementById("deal-label").textContent = t("deal.label", deal=game.number)
-        document.getElementById("rules-link").setAttribute("href", f"./help/{game.rules.id}.html")
+        document.getElementById("rules-link").setAttribute("data-help", f"{game.rules.id}.html")
+        self._link_help()
         document.title = t("page.document_title", game=game.rules.name, deal=game.number)
         document.getElementById("page-title").textContent = t(
             "page.heading.game", game=game.rules.name, deal=game.number)
@@ -776,6 +777,13 @@ class App:
         for attribute in ("title", "aria-label"):
             for element in document.querySelectorAll(f"[data-i18n-{attribute}]"):
                 element.setAttribute(attribute, t(element.getAttribute(f"data-i18n-{attribute}")))
+        self._link_help()
+
+    def _link_help(self) -> None:
+        """Help links lead to the help pages in the page's language."""
+        folder = "" if language() == "en" else f"{language()}/"
+        for link in document.querySelectorAll("[data-help]"):
+            link.setAttribute("href", f"./help/{folder}{link.getAttribute('data-help')}")
 
     def _apply_look(self) -> None:
         """The deck, contrast and card size settings, as classes on the page."""
