@@ -137,7 +137,8 @@ class Session:
         rules = loaded.game.rules
         damaged = []
         if loaded.problem:
-            damaged.append(t("store.save_moves_from", problem=loaded.problem))
+            damaged.append(t("store.save_moves_from", number=loaded.problem.index + 1,
+                             move=loaded.problem.text[:20]))
         for name, kind in (("seconds", int), ("counted", bool), ("won", bool), ("token", str),
                            ("rev", int)):
             if name in saved and type(saved[name]) is not kind:
