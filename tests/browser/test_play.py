@@ -123,8 +123,9 @@ def test_face_down_cards_keep_their_secret(page, site_url):
     assert len(hidden) == 24
     for text, children, attributes in hidden:
         assert text == "" and children == 0
-        assert set(attributes) == {"style", "data-index", "data-card", "class"}
+        assert set(attributes) == {"style", "data-index", "data-card", "class", "role", "aria-label"}
         assert attributes["class"] == "card down" and attributes["data-card"] == "down"
+        assert attributes["role"] == "img" and attributes["aria-label"] == "a face-down card"
         assert attributes["style"].replace(" ", "") == f"--i:{attributes['data-index']};"
 
 
