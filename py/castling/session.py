@@ -23,7 +23,7 @@ from .games import GAMES
 from .i18n import t
 from .rules import GameRules
 from .save import load_save, save_data
-from .stored import (LAST_KEY, PREFIX, RECOVERY_PREFIX, SETTINGS_KEY, STATS_KEY, SWITCHES, CHOICES,
+from .stored import (CHOICES, LAST_KEY, PREFIX, RECOVERY_PREFIX, SETTINGS_KEY, STATS_KEY, SWITCHES,
                      ImportFileError, Settings, Stats, export_text, read_export, read_settings,
                      read_stats, save_key, settings_text, stats_text)
 

@@ -2,8 +2,6 @@
 screen: the table, the game chooser, the statistics, the settings, the keys, and
 the help pages. Any violation fails the test and is listed."""
 
-from pathlib import Path
-
 import pytest
 
 from conftest import ROOT, wait_ready

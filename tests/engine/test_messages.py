@@ -2,7 +2,6 @@
 placeholders, every key the code and the page use exists, and the page holds
 no words of its own."""
 
-import json
 import re
 import string
 from html.parser import HTMLParser
