@@ -22,6 +22,7 @@ from .game import Game
 from .games import get_game
 from .notation import format_move
 from .position import Position
+from .hint import moves_leaving_the_base_open
 from .save import MAX_MOVES
 from .solver import solve
 
@@ -43,26 +44,18 @@ def _replay(request: dict) -> Game:
     return game
 
 
-def _founding_choice(position: Position) -> bool:
-    tables = position.tables
-    return tables.chosen_base and tables.base_rank(position.piles) is None
-
-
 def hint(position: Position, budget: int = DEFAULT_BUDGET) -> tuple[str, object]:
     """(verdict, first move of a winning line or None) for ``position``."""
-    if _founding_choice(position):
-        tables = position.tables
-        others = [move for move in position.legal_moves()
-                  if not tables.first_foundation <= move[1] < tables.first_reserve]
-        if others:
-            restricted = solve(position, budget, first_moves=others)
-            if restricted.result == "won":
-                return "won", restricted.moves[0]
-            if restricted.result == "unknown":
-                return "unknown", None
-            # Every other move loses: the position may still be won by founding,
-            # but choosing the base is left to the player.
-            return solve(position, budget).result, None
+    others = moves_leaving_the_base_open(position)
+    if others and len(others) < len(position.legal_moves()):
+        restricted = solve(position, budget, first_moves=others)
+        if restricted.result == "won":
+            return "won", restricted.moves[0]
+        if restricted.result == "unknown":
+            return "unknown", None
+        # Every other move loses: the position may still be won by founding,
+        # but choosing the base is left to the player.
+        return solve(position, budget).result, None
     result = solve(position, budget)
     return result.result, (result.moves[0] if result.moves else None)
 

@@ -20,6 +20,12 @@ def _is_founding_choice(position: Position, move: Move) -> bool:
             and tables.base_rank(position.piles) is None)
 
 
+def moves_leaving_the_base_open(position: Position) -> list[Move]:
+    """The legal moves except those that would found the first card of a
+    chosen-base game: what the hints may suggest while other moves exist."""
+    return [move for move in position.legal_moves() if not _is_founding_choice(position, move)]
+
+
 def _to_foundation(position: Position, move: Move) -> bool:
     tables = position.tables
     source, target, _ = move
@@ -94,7 +100,7 @@ def hint(position: Position, last_move: Move | None = None) -> Move | None:
     when nothing else is possible.
     """
     moves = position.legal_moves()
-    choices = [move for move in moves if not _is_founding_choice(position, move)]
+    choices = moves_leaving_the_base_open(position)
     if not choices:
         return min(moves) if moves else None
     return max(sorted(choices), key=lambda move: _score(position, move, last_move))
