@@ -63,16 +63,22 @@ def _new_token() -> str:
     return f"{random.getrandbits(48):012x}"
 
 
-def _save_header(text: str | None) -> tuple[str | None, int]:
-    """(token, rev) of a stored save; (None, 0) when there is none or it is unreadable."""
+def _header(saved: dict) -> tuple[str | None, int]:
+    """(token, rev) of a save's data; (None, 0) for fields missing or of the wrong type."""
+    token, rev = saved.get("token"), saved.get("rev")
+    return (token if isinstance(token, str) else None), (rev if type(rev) is int else 0)
+
+
+def _save_header(text: str | None) -> tuple[str | None, int] | None:
+    """(token, rev) of a stored save text: (None, 0) when there is none, None when
+    it is not a readable JSON object."""
     if text is None:
         return None, 0
     try:
-        data = json.loads(text)
-        token, rev = data.get("token"), data.get("rev")
-    except (TypeError, ValueError, AttributeError, RecursionError):
-        return None, 0
-    return (token if isinstance(token, str) else None), (rev if type(rev) is int else 0)
+        saved = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        return None
+    return _header(saved) if isinstance(saved, dict) else None
 
 
 @dataclass
@@ -150,7 +156,7 @@ class Session:
         self.conflict = False
         seconds = saved.get("seconds")
         self.seconds = seconds if type(seconds) is int and seconds >= 0 else 0
-        self.seen = _save_header(text)
+        self.seen = _header(saved)
         # A save from before tokens: named by its deal; its flags say what was counted.
         self.token = self.seen[0] or f"{rules.id}:{loaded.game.number}"
         stats = self._stats(rules.id)
@@ -172,7 +178,7 @@ class Session:
         self.token = _new_token()
         self.conflict = False
         # Replacing the save is what the player asked for, whoever wrote it last.
-        self.seen = _save_header(self.storage.get(save_key(rules.id)))
+        self.seen = self._stored_header(rules.id)
         self._persist()
 
     # -- statistics flags of the game in hand ---------------------------------------
@@ -284,13 +290,13 @@ class Session:
         if key is None or key == SETTINGS_KEY:
             self.settings = read_settings(self.storage.get(SETTINGS_KEY))[0]
         if self.game is not None and key in (None, save_key(self.game.rules.id)):
-            if _save_header(self.storage.get(save_key(self.game.rules.id))) != self.seen:
+            if self._stored_header(self.game.rules.id) != self.seen:
                 self.conflict = True
         return self.conflict
 
     def keep_this_tab(self) -> None:
         """Resolve a conflict by writing this tab's game over the other one."""
-        self.seen = _save_header(self.storage.get(save_key(self.game.rules.id)))
+        self.seen = self._stored_header(self.game.rules.id)
         self.conflict = False
         self._persist()
 
@@ -339,6 +345,10 @@ class Session:
         self.stats = {**self.stats, **stored}
         self._write(STATS_KEY, stats_text(self.stats))
 
+    def _stored_header(self, game_id: str) -> tuple[str | None, int]:
+        """(token, rev) of a game's save as stored now ((None, 0) if absent or unreadable)."""
+        return _save_header(self.storage.get(save_key(game_id))) or (None, 0)
+
     def _remember_last(self) -> None:
         self._write(LAST_KEY, self.game.rules.id)
 
@@ -355,12 +365,12 @@ class Session:
             return
         key = save_key(self.game.rules.id)
         stored = self.storage.get(key)
-        if stored is not None:
-            if not _readable(stored):
-                self._set_aside(key, stored, t("store.save_found_damaged"))
-            elif _save_header(stored) != self.seen:
-                self.conflict = True        # another tab wrote it: the player chooses
-                return
+        header = _save_header(stored)
+        if header is None:
+            self._set_aside(key, stored, t("store.save_found_damaged"))
+        elif stored is not None and header != self.seen:
+            self.conflict = True            # another tab wrote it: the player chooses
+            return
         written = self.seen
         self.seen = (self.token, self.seen[1] + 1)
         if not self._write(key, self.save_text()):
@@ -398,9 +408,3 @@ class Session:
             self.notices.append(t("store.saving_again"))
         return True
 
-
-def _readable(text: str) -> bool:
-    try:
-        return isinstance(json.loads(text), dict)
-    except (TypeError, ValueError, RecursionError):
-        return False
