@@ -37,7 +37,8 @@ _SPACE = 20         # per empty tableau pile
 _BURIED = 5         # per card lying on top of a card some foundation takes next
 _DISORDER = 2       # per tableau card not built on the card below it
 
-_SEPARATOR = 255    # between piles in a packed position (cards are < 128)
+_SEPARATOR = b"\xff"    # between piles in a packed position (cards are < 128)
+_TABLEAU_END = b"\xfe"  # in a key, after the (sorted) tableau piles
 
 
 @dataclass
@@ -59,18 +60,17 @@ class _Search:
 
     # -- packing -----------------------------------------------------------
     def pack(self, piles: list[list[int]]) -> bytes:
-        return bytes([_SEPARATOR]).join(map(bytes, piles))
+        return _SEPARATOR.join(map(bytes, piles))
 
     @staticmethod
     def unpack(state: bytes) -> list[list[int]]:
-        return [list(pile) for pile in state.split(bytes([_SEPARATOR]))]
+        return [list(pile) for pile in state.split(_SEPARATOR)]
 
     def key(self, piles: list[list[int]]) -> bytes:
         """The position with its tableau piles in sorted order."""
         n = self.n_tableau
-        separator = bytes([_SEPARATOR])
-        return (separator.join(sorted(map(bytes, piles[:n]))) + b"\xfe"
-                + separator.join(map(bytes, piles[n:])))
+        return (_SEPARATOR.join(sorted(map(bytes, piles[:n]))) + _TABLEAU_END
+                + _SEPARATOR.join(map(bytes, piles[n:])))
 
     # -- evaluation --------------------------------------------------------
     def wanted(self, piles: list[list[int]]) -> set[int]:
