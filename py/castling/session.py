@@ -187,17 +187,19 @@ class Session:
         current = self.stats_for(game_id).current
         return bool(current.get(name)) and current.get("token") is not None
 
+    def _counted_as(self, name: str) -> bool:
+        current = self.stats_for(self.game.rules.id).current
+        return current.get("token") == self.token and current.get(name) is True
+
     @property
     def counted(self) -> bool:
         """The game in hand already counts as played."""
-        current = self.stats_for(self.game.rules.id).current
-        return current.get("token") == self.token and current.get("counted") is True
+        return self._counted_as("counted")
 
     @property
     def won_counted(self) -> bool:
         """The game in hand's win is already counted."""
-        current = self.stats_for(self.game.rules.id).current
-        return current.get("token") == self.token and current.get("won") is True
+        return self._counted_as("won")
 
     # -- playing ---------------------------------------------------------------
 

@@ -337,10 +337,8 @@ class App:
                 self.announce(t("say.nothing_moves", pile=pile_title(game.rules, name).lower()))
             return
         count = bigger[0]
-        self.selection = (index, count)
         found = targets(position, index, count)
-        self.view.mark("selected", cards=self.view.cards_of(name)[-count:])
-        self.view.mark("target", piles=[names[t] for t in found])
+        self._hold(index, count, found)
         top = card_label(position.to_piles()[name][-count])
         what = top if count == 1 else t("card.run", count=count, card=top)
         if found:
@@ -479,12 +477,16 @@ class App:
             if self.session.settings.one_tap and len(found) == 1:
                 self.play(next(iter(found.values())), count)
                 return
-            self.selection = (source, count)
-            names = self.session.game.rules.pile_names
-            self.view.mark("selected", cards=self.view.cards_of(name)[-count:])
-            self.view.mark("target", piles=[names[t] for t in found])
+            self._hold(source, count, found)
         else:
             self.clear_selection()
+
+    def _hold(self, source: int, count: int, found: dict) -> None:
+        """Pick up ``count`` cards of a pile: they and their destinations light up."""
+        self.selection = (source, count)
+        names = self.session.game.rules.pile_names
+        self.view.mark("selected", cards=self.view.cards_of(names[source])[-count:])
+        self.view.mark("target", piles=[names[t] for t in found])
 
     def clear_selection(self) -> None:
         self.selection = None
