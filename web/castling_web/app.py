@@ -155,6 +155,8 @@ class App:
             self.shown_rules = game.rules
         document.getElementById("game-select").value = game.rules.id
         document.getElementById("deal-label").textContent = t("deal.label", deal=game.number)
+        document.getElementById("winnable-label").textContent = t(
+            "settings.winnable_only", game=game.rules.name)
         document.getElementById("rules-link").setAttribute("data-help", f"{game.rules.id}.html")
         self._link_help()
         document.title = t("page.document_title", game=game.rules.name, deal=game.number)
@@ -745,7 +747,6 @@ class App:
             box.checked = getattr(self.session.settings, box.getAttribute("data-setting"))
         rules = self.session.game.rules
         document.getElementById("card-size").value = self.session.settings.card_size
-        document.getElementById("winnable-label").textContent = t("settings.winnable_only", game=rules.name)
         document.getElementById("language").value = self.session.settings.language
         document.getElementById("winnable-only").checked = rules.id in self.session.settings.winnable_only
         document.getElementById("settings-dialog").showModal()
@@ -764,9 +765,7 @@ class App:
     def on_language(self, event) -> None:
         self.session.set_choice("language", str(event.target.value))
         self._apply_language()
-        rules = self.session.game.rules
-        document.getElementById("winnable-label").textContent = t("settings.winnable_only", game=rules.name)
-        self.view.build(rules)          # the piles' spoken names
+        self.view.build(self.session.game.rules)        # the piles' spoken names
         self.show_game()
 
     def _apply_language(self) -> None:
