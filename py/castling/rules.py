@@ -9,7 +9,8 @@ named switches on :class:`GameRules` with one piece of engine code each:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
+from functools import cached_property
 
 from .cards import ACE, KING, is_red, rank_of, suit_of
 from .i18n import t
@@ -139,7 +140,17 @@ class GameRules:
         """52 per deck."""
         return 52 * self.decks
 
-    @property
+    # Rules are dictionary keys on hot paths (movegen.tables_for, once per
+    # position made): hashing the whole nested declaration anew each time cost
+    # about a millisecond a move in the browser, so it is computed once.
+    @cached_property
+    def _hash(self) -> int:
+        return hash(astuple(self))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    @cached_property
     def pile_names(self) -> tuple[str, ...]:
         """t1..tN, f1..fK, r1..rM: the order of piles everywhere in the engine."""
         return (tuple(f"t{i}" for i in range(1, self.tableau.piles + 1))

@@ -10,8 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 
-from pyscript import create_named_worker
-
 WORKER_NAME = "solver"
 
 
@@ -40,6 +38,9 @@ class Advisor:
         return self.ready
 
     async def _boot(self) -> None:
+        # Imported here, not at the top: PyScript's module exists only in the page,
+        # and this module is also imported into a memory snapshot made elsewhere.
+        from pyscript import create_named_worker
         try:
             self.worker = await create_named_worker(
                 src="./solver_worker.py", name=WORKER_NAME, config="./pyscript.json")

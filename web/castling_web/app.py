@@ -10,7 +10,6 @@ import asyncio
 
 import js
 from pyodide.ffi import create_proxy, jsnull, to_js
-from pyscript import document, window
 
 from castling import GAMES, auto_finish, format_move, hint, parse_move, safe_foundation_moves
 from castling.board import home_move, neighbour, next_choice, pickable_counts, status_line, targets
@@ -48,11 +47,18 @@ def _clock(seconds: int) -> str:
 
 
 class App:
-    """One page, one game at a time."""
+    """One page, one game at a time.
 
-    def __init__(self) -> None:
-        self.session = Session(BrowserStorage(window))
-        self.view = TableView(document, window, document.getElementById("board"))
+    The page's ``document`` and ``window`` are handed in rather than imported:
+    this module is imported into a memory snapshot made where there is no page
+    (see castling_web.preload).
+    """
+
+    def __init__(self, document, window) -> None:
+        self.document = document
+        self.window = window
+        self.session = Session(BrowserStorage(self.window))
+        self.view = TableView(self.document, self.window, self.document.getElementById("board"))
         self.selection: tuple[int, int] | None = None     # (source pile, card count)
         self.press: dict | None = None                    # the pointer held down
         self.last_tap = (None, 0.0)                       # (pile, time) for double taps
@@ -67,6 +73,7 @@ class App:
         self._asking = None          # the position the worker is thinking about
         self._hint_wanted = None     # a hint asked for while the worker was thinking
         self._dealing = False
+        self._slides: list = []      # (card element, its old place) to slide in the next frame
 
     # -- start-up --------------------------------------------------------------
 
@@ -78,7 +85,7 @@ class App:
         self._bind()
         self._route()
         self._show_notices()
-        document.documentElement.setAttribute("data-ready", "true")
+        self.document.documentElement.setAttribute("data-ready", "true")
         # The worker boots its own Python: only once the board is playable.
         asyncio.ensure_future(self._start_advisor())
 
@@ -92,30 +99,31 @@ class App:
         target.addEventListener(event, proxy)
 
     def _bind(self) -> None:
-        board = document.getElementById("board")
+        board = self.document.getElementById("board")
         self._listen(board, "pointerdown", self.on_pointer_down)
         self._listen(board, "pointermove", self.on_pointer_move)
         self._listen(board, "pointerup", self.on_pointer_up)
         self._listen(board, "pointercancel", self.on_pointer_cancel)
-        self._listen(document, "click", self.on_click)
-        self._listen(document, "keydown", self.on_key)
-        self._listen(document.getElementById("game-select"), "change", self.on_choose_game)
-        for box in document.querySelectorAll("[data-setting]"):
+        self._listen(self.document, "click", self.on_click)
+        self._listen(self.document, "keydown", self.on_key)
+        self._listen(self.document.getElementById("game-select"), "change", self.on_choose_game)
+        for box in self.document.querySelectorAll("[data-setting]"):
             self._listen(box, "change", self.on_setting)
-        self._listen(document.getElementById("winnable-only"), "change", self.on_winnable_only)
-        self._listen(document.getElementById("import-file"), "change", self.on_import)
-        self._listen(document.getElementById("card-size"), "change", self.on_card_size)
-        self._listen(document.getElementById("language"), "change", self.on_language)
-        self._listen(window, "storage", self.on_storage)
-        self._listen(window, "hashchange", lambda event: self._route())
-        self._listen(window, "resize", lambda event: self.view.fit())
+        self._listen(self.document.getElementById("winnable-only"), "change", self.on_winnable_only)
+        self._listen(self.document.getElementById("import-file"), "change", self.on_import)
+        self._listen(self.document.getElementById("card-size"), "change", self.on_card_size)
+        self._listen(self.document.getElementById("language"), "change", self.on_language)
+        self._listen(self.window, "storage", self.on_storage)
+        self._listen(self.window, "hashchange", lambda event: self._route())
+        self._listen(self.window, "resize", lambda event: self.view.fit())
         tick = create_proxy(self.on_tick)
         self._clear_hint = create_proxy(lambda: (self.view.mark("hint-from"), self.view.mark("hint-to")))
         self._said_copied = create_proxy(
-            lambda *_: self.notify(t("notice.link_copied", link=str(window.location.href))))
+            lambda *_: self.notify(t("notice.link_copied", link=str(self.window.location.href))))
         self._ignore = create_proxy(lambda *_: None)
-        self._proxies += [tick, self._clear_hint, self._said_copied, self._ignore]
-        window.setInterval(tick, 1000)
+        self._slide_proxy = create_proxy(self._slide)
+        self._proxies += [tick, self._clear_hint, self._said_copied, self._ignore, self._slide_proxy]
+        self.window.setInterval(tick, 1000)
 
     # -- links -------------------------------------------------------------------
 
@@ -123,7 +131,7 @@ class App:
         """Open what the address names; a bad link gets a message and a playable game."""
         problem = None
         try:
-            target = parse_link(str(window.location.hash))
+            target = parse_link(str(self.window.location.hash))
         except LinkError as error:
             target, problem = None, error
         game = self.session.game
@@ -141,9 +149,9 @@ class App:
     def _set_link(self) -> None:
         game = self.session.game
         link = deal_link(game.rules, game.number)
-        if str(window.location.hash) != link:
+        if str(self.window.location.hash) != link:
             # replaceState: no hashchange event, no extra history entry per deal
-            window.history.replaceState(None, "", link)
+            self.window.history.replaceState(None, "", link)
 
     # -- drawing -------------------------------------------------------------------
 
@@ -153,14 +161,14 @@ class App:
         if self.shown_rules != game.rules:
             self.view.build(game.rules)
             self.shown_rules = game.rules
-        document.getElementById("game-select").value = game.rules.id
-        document.getElementById("deal-label").textContent = t("deal.label", deal=game.number)
-        document.getElementById("winnable-label").textContent = t(
+        self.document.getElementById("game-select").value = game.rules.id
+        self.document.getElementById("deal-label").textContent = t("deal.label", deal=game.number)
+        self.document.getElementById("winnable-label").textContent = t(
             "settings.winnable_only", game=game.rules.name)
-        document.getElementById("rules-link").setAttribute("data-help", f"{game.rules.id}.html")
+        self.document.getElementById("rules-link").setAttribute("data-help", f"{game.rules.id}.html")
         self._link_help()
-        document.title = t("page.document_title", game=game.rules.name, deal=game.number)
-        document.getElementById("page-title").textContent = t(
+        self.document.title = t("page.document_title", game=game.rules.name, deal=game.number)
+        self.document.getElementById("page-title").textContent = t(
             "page.heading.game", game=game.rules.name, deal=game.number)
         self._set_link()
         self.selection = None
@@ -178,9 +186,9 @@ class App:
         if moved:
             self._animate(*moved)
         count = len(game.moves)
-        document.getElementById("move-counter").textContent = (
+        self.document.getElementById("move-counter").textContent = (
             t("counter.moves.one") if count == 1 else t("counter.moves.many", count=count))
-        document.getElementById("timer").textContent = _clock(self.session.seconds)
+        self.document.getElementById("timer").textContent = _clock(self.session.seconds)
         self._button("undo").disabled = not game.can_undo
         self._button("redo").disabled = not game.can_redo
         won = game.is_won()
@@ -191,21 +199,21 @@ class App:
             status = t("status.lost")
         else:
             status = status_line(position)
-        document.getElementById("status").textContent = status
+        self.document.getElementById("status").textContent = status
         if won and not self.was_won:
             self._show_win()
         self.was_won = won
         self._show_notices()
-        document.getElementById("conflict").hidden = not self.session.conflict
+        self.document.getElementById("conflict").hidden = not self.session.conflict
         self._show_verdict()
         self._analyse()
 
     def _button(self, action: str):
-        return document.querySelector(f'.controls [data-action="{action}"]')
+        return self.document.querySelector(f'.controls [data-action="{action}"]')
 
     def notify(self, text: str) -> None:
         """Show a message to the player (always as text)."""
-        notice = document.getElementById("notice")
+        notice = self.document.getElementById("notice")
         notice.textContent = text
         notice.hidden = False
 
@@ -216,10 +224,10 @@ class App:
 
     def _show_win(self) -> None:
         game = self.session.game
-        document.getElementById("win-summary").textContent = t(
+        self.document.getElementById("win-summary").textContent = t(
             "win.summary", game=game.rules.name, deal=game.number, moves=len(game.moves),
             time=_clock(self.session.seconds))
-        dialog = document.getElementById("win-dialog")
+        dialog = self.document.getElementById("win-dialog")
         if not dialog.open:
             dialog.showModal()
 
@@ -257,7 +265,7 @@ class App:
 
     def announce(self, text: str) -> None:
         """Say something to screen readers (a polite live region, as text)."""
-        region = document.getElementById("announce")
+        region = self.document.getElementById("announce")
         region.textContent = ""
         region.textContent = text
 
@@ -267,7 +275,7 @@ class App:
 
     def on_key(self, event) -> None:
         """Keys for everything (the list is in the Keys dialog)."""
-        if present(document.querySelector("dialog[open]")) or event.altKey:
+        if present(self.document.querySelector("dialog[open]")) or event.altKey:
             return
         target = event.target
         if present(target.closest("input, select, textarea")):
@@ -358,11 +366,24 @@ class App:
             self.announce(t("say.not_home"))
 
     def _animate(self, target_name: str, before) -> None:
+        """Slide the cards that just arrived on a pile from where they were.
+
+        The cards are already drawn in their new place; where that is on screen
+        is read in the next animation frame, when the browser lays the page out
+        anyway, rather than here, which would make it lay the page out twice."""
         if not before or not self.session.settings.animations or \
-                window.matchMedia("(prefers-reduced-motion: reduce)").matches:
+                self.window.matchMedia("(prefers-reduced-motion: reduce)").matches:
             return
         arrived = self.view.cards_of(target_name)[-len(before):]
-        for element, old in zip(arrived, before):
+        if not self._slides:
+            self.window.requestAnimationFrame(self._slide_proxy)
+        self._slides.extend(zip(arrived, before))
+
+    def _slide(self, *_) -> None:
+        slides, self._slides = self._slides, []
+        for element, old in slides:
+            if not element.isConnected:      # gone again meanwhile (auto-play took it home)
+                continue
             new = element.getBoundingClientRect()
             dx, dy = old.left - new.left, old.top - new.top
             if abs(dx) + abs(dy) < 1:
@@ -434,7 +455,7 @@ class App:
         if not press["dragging"]:
             self.tap(press["name"], press["count"])
             return
-        under = document.elementFromPoint(event.clientX, event.clientY)
+        under = self.document.elementFromPoint(event.clientX, event.clientY)
         pile = under.closest("[data-pile]") if present(under) else None
         target = self._index(pile.getAttribute("data-pile")) if present(pile) else None
         moves = press["targets"].get(target)
@@ -500,7 +521,7 @@ class App:
     def on_click(self, event) -> None:
         chosen = event.target.closest("[data-play]")
         if present(chosen):
-            document.getElementById("games-dialog").close()
+            self.document.getElementById("games-dialog").close()
             self.open_game(str(chosen.getAttribute("data-play")))
             return
         control = event.target.closest("[data-action]")
@@ -525,7 +546,7 @@ class App:
         self.refresh()
 
     def do_new(self) -> None:
-        document.getElementById("win-dialog").close()
+        self.document.getElementById("win-dialog").close()
         rules = self.session.game.rules
         if rules.id in self.session.settings.winnable_only:
             if not self._dealing:
@@ -537,7 +558,7 @@ class App:
     async def _deal_winnable(self, rules) -> None:
         """A random deal that the solver proves winnable (a few tries)."""
         self._dealing = True
-        document.getElementById("status").textContent = t("status.dealing_winnable")
+        self.document.getElementById("status").textContent = t("status.dealing_winnable")
         try:
             await self.advisor.start()
             numbers = [random_deal_number() for _ in range(WINNABLE_TRIES)]
@@ -557,7 +578,7 @@ class App:
 
     def _position_key(self) -> tuple:
         game = self.session.game
-        return game.rules.id, game.number, tuple(game.move_texts())
+        return game.rules.id, game.number, tuple(game.moves)     # moves as ints: cheap
 
     def _analyse(self) -> None:
         """Have the worker judge the position on the table (one question at a time:
@@ -588,7 +609,7 @@ class App:
         """Tell the player when the solver proved the position lost (after a move)."""
         key = self._position_key()
         answer = self.advice.get(key)
-        box = document.getElementById("verdict")
+        box = self.document.getElementById("verdict")
         lost = answer is not None and answer["result"] == "lost" and len(key[2]) > 0
         box.hidden = not lost
         box.setAttribute("data-result", answer["result"] if answer else "")
@@ -606,7 +627,7 @@ class App:
                 self._hint_wanted = key     # show the solver's move when it comes
                 self._analyse()
             move, source = hint(position, self.last_move), "baseline"
-        status = document.getElementById("status")
+        status = self.document.getElementById("status")
         status.setAttribute("data-hint", source)
         if move is None:
             status.textContent = t("hint.none")
@@ -625,13 +646,13 @@ class App:
         self.view.mark("hint-from", cards=self.view.cards_of(names[from_pile])[-count:])
         self.view.mark("hint-to", piles=[names[to_pile]])
         if self._hint_timeout is not None:
-            window.clearTimeout(self._hint_timeout)
-        self._hint_timeout = window.setTimeout(self._clear_hint, HINT_MS)
+            self.window.clearTimeout(self._hint_timeout)
+        self._hint_timeout = self.window.setTimeout(self._clear_hint, HINT_MS)
 
     def do_rewind(self) -> None:
         """Undo back to the last position the solver proves winnable."""
         if self.advisor.ready:
-            document.getElementById("status").textContent = t("status.rewinding")
+            self.document.getElementById("status").textContent = t("status.rewinding")
             asyncio.ensure_future(self._rewind(self._position_key()))
 
     async def _rewind(self, key: tuple) -> None:
@@ -649,7 +670,7 @@ class App:
             self.session.undo()
         self.last_move = None
         self.refresh()
-        document.getElementById("status").textContent = t("status.rewound", moves=keep)
+        self.document.getElementById("status").textContent = t("status.rewound", moves=keep)
 
     # -- another tab, export and import -------------------------------------------------
 
@@ -657,7 +678,7 @@ class App:
         """Another tab of this site wrote to storage."""
         key = event.key
         if self.session.changed_elsewhere(str(key) if present(key) else None):
-            document.getElementById("conflict").hidden = False
+            self.document.getElementById("conflict").hidden = False
 
     def do_take_other(self) -> None:
         self.session.take_other_tab()
@@ -672,13 +693,13 @@ class App:
         blob = js.Blob.new(to_js([self.session.export_text()]),
                            _js_object({"type": "application/json"}))
         url = js.URL.createObjectURL(blob)
-        link = document.createElement("a")
+        link = self.document.createElement("a")
         link.href = url
         link.download = f"castling-{str(js.Date.new().toISOString())[:10]}.json"
-        document.body.appendChild(link)
+        self.document.body.appendChild(link)
         link.click()
         link.remove()
-        window.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 10_000)
+        self.window.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 10_000)
 
     def on_import(self, event) -> None:
         chooser = event.target
@@ -694,7 +715,7 @@ class App:
         except ImportFileError as error:
             self.notify(str(error))
             return
-        document.getElementById("settings-dialog").close()
+        self.document.getElementById("settings-dialog").close()
         self.show_game()
         self.notify(t("notice.imported", count=count))
 
@@ -705,17 +726,17 @@ class App:
             self.refresh()
 
     def do_share(self) -> None:
-        link = str(window.location.href)
+        link = str(self.window.location.href)
         self.notify(t("notice.link", link=link))
         try:
             # Copying may be refused (no permission, no focus): the link stays on screen.
-            copied = window.navigator.clipboard.writeText(link)
+            copied = self.window.navigator.clipboard.writeText(link)
             copied.then(self._said_copied, self._ignore)
         except Exception:
             pass
 
     def do_stats(self) -> None:
-        table = document.getElementById("stats-table")
+        table = self.document.getElementById("stats-table")
         header = tuple(t(f"stats.{key}") for key in ("game", "played", "won", "rate", "streak",
                                                       "best_streak", "best_time", "fewest_moves"))
         rows = [self._row("th", header)]
@@ -732,24 +753,24 @@ class App:
                 row.className = "current"
             rows.append(row)
         table.replaceChildren(*rows)
-        document.getElementById("stats-dialog").showModal()
+        self.document.getElementById("stats-dialog").showModal()
 
     def _row(self, cell_tag: str, values):
-        row = document.createElement("tr")
+        row = self.document.createElement("tr")
         for value in values:
-            cell = document.createElement(cell_tag)
+            cell = self.document.createElement(cell_tag)
             cell.textContent = str(value)
             row.appendChild(cell)
         return row
 
     def do_settings(self) -> None:
-        for box in document.querySelectorAll("[data-setting]"):
+        for box in self.document.querySelectorAll("[data-setting]"):
             box.checked = getattr(self.session.settings, box.getAttribute("data-setting"))
         rules = self.session.game.rules
-        document.getElementById("card-size").value = self.session.settings.card_size
-        document.getElementById("language").value = self.session.settings.language
-        document.getElementById("winnable-only").checked = rules.id in self.session.settings.winnable_only
-        document.getElementById("settings-dialog").showModal()
+        self.document.getElementById("card-size").value = self.session.settings.card_size
+        self.document.getElementById("language").value = self.session.settings.language
+        self.document.getElementById("winnable-only").checked = rules.id in self.session.settings.winnable_only
+        self.document.getElementById("settings-dialog").showModal()
 
     def on_setting(self, event) -> None:
         box = event.target
@@ -771,25 +792,25 @@ class App:
     def _apply_language(self) -> None:
         """Every text of the page in the chosen language (or the browser's)."""
         chosen = self.session.settings.language or preferred(
-            [str(tag) for tag in (window.navigator.languages or [window.navigator.language])])
-        document.documentElement.lang = set_language(chosen)
-        for element in document.querySelectorAll("[data-i18n]"):
+            [str(tag) for tag in (self.window.navigator.languages or [self.window.navigator.language])])
+        self.document.documentElement.lang = set_language(chosen)
+        for element in self.document.querySelectorAll("[data-i18n]"):
             element.textContent = t(element.getAttribute("data-i18n"))
         for attribute in ("title", "aria-label"):
-            for element in document.querySelectorAll(f"[data-i18n-{attribute}]"):
+            for element in self.document.querySelectorAll(f"[data-i18n-{attribute}]"):
                 element.setAttribute(attribute, t(element.getAttribute(f"data-i18n-{attribute}")))
         self._link_help()
 
     def _link_help(self) -> None:
         """Help links lead to the help pages in the page's language."""
         folder = "" if language() == "en" else f"{language()}/"
-        for link in document.querySelectorAll("[data-help]"):
+        for link in self.document.querySelectorAll("[data-help]"):
             link.setAttribute("href", f"./help/{folder}{link.getAttribute('data-help')}")
 
     def _apply_look(self) -> None:
         """The deck, contrast and card size settings, as classes on the page."""
         settings = self.session.settings
-        classes = document.documentElement.classList
+        classes = self.document.documentElement.classList
         classes.toggle("deck-four", settings.four_colour)
         classes.toggle("contrast-high", settings.high_contrast)
         self.view.card_size = settings.card_size
@@ -809,13 +830,13 @@ class App:
             self.show_game()
 
     def do_keys(self) -> None:
-        document.getElementById("keys-dialog").showModal()
+        self.document.getElementById("keys-dialog").showModal()
 
     def do_games(self) -> None:
-        document.getElementById("games-dialog").showModal()
+        self.document.getElementById("games-dialog").showModal()
 
     def on_tick(self, *args) -> None:
-        if document.hidden or self.session.game is None:
+        if self.document.hidden or self.session.game is None:
             return
         self.session.tick()
-        document.getElementById("timer").textContent = _clock(self.session.seconds)
+        self.document.getElementById("timer").textContent = _clock(self.session.seconds)

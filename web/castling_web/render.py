@@ -28,6 +28,9 @@ class TableView:
         self.rows: tuple[Row, ...] = ()
         self.pile_elements: dict[str, object] = {}
         self.drawn: dict[str, tuple[str, ...]] = {}
+        # The elements each highlight class is on (mark() clears them without
+        # searching the page for the class).
+        self.marked: dict[str, list] = {}
         self.narrow = False
         self.focused = "t1"        # the pile the keyboard is on (roving tabindex)
         self.card_size = "medium"
@@ -40,6 +43,7 @@ class TableView:
         self.narrow = self._is_narrow()
         self.rows = layout(rules, self.narrow)
         self.pile_elements.clear()
+        self.marked.clear()
         shown, self.drawn = self.drawn, {}
         rows = []
         for row in self.rows:
@@ -119,17 +123,34 @@ class TableView:
     # -- drawing cards -----------------------------------------------------
 
     def draw(self, piles: dict[str, list[str]]) -> list[str]:
-        """Redraw the piles whose cards changed; returns their names."""
+        """Redraw the piles whose cards changed; returns their names.
+
+        Only the cards above the part a pile kept are replaced: a move takes
+        cards off one pile and puts them on another, and every element made is
+        a dozen calls from Python into the page (the time of a tap is mostly that).
+        """
         changed = []
         for name, cards in piles.items():
             codes = tuple(cards)
-            if self.drawn.get(name) == codes:
+            shown = self.drawn.get(name)
+            if shown == codes:
                 continue
             self.drawn[name] = codes
             pile = self.pile_elements[name]
             pile.style.setProperty("--n", str(len(codes)))
             pile.setAttribute("aria-label", pile_label(self.rules, name, list(codes)))
-            pile.replaceChildren(*[self._card(code, index) for index, code in enumerate(codes)])
+            kept = 0
+            if shown is not None:
+                while kept < min(len(shown), len(codes)) and shown[kept] == codes[kept]:
+                    kept += 1
+            if kept == 0:
+                pile.replaceChildren(*[self._card(code, index) for index, code in enumerate(codes)])
+            else:
+                for _ in range(len(shown) - kept):
+                    pile.lastElementChild.remove()
+                if len(codes) > kept:
+                    pile.append(*[self._card(code, index)
+                                  for index, code in enumerate(codes[kept:], kept)])
             changed.append(name)
         return changed
 
@@ -173,9 +194,10 @@ class TableView:
 
     def mark(self, class_name: str, piles=(), cards=()) -> None:
         """Put a highlight class on exactly these piles and card elements."""
-        for element in list(self.board.querySelectorAll("." + class_name)):
+        for element in self.marked.pop(class_name, ()):
             element.classList.remove(class_name)
-        for name in piles:
-            self.pile_elements[name].classList.add(class_name)
-        for card in cards:
-            card.classList.add(class_name)
+        elements = [self.pile_elements[name] for name in piles] + list(cards)
+        for element in elements:
+            element.classList.add(class_name)
+        if elements:
+            self.marked[class_name] = elements
