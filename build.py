@@ -3,21 +3,23 @@
 
 Standard library only and deterministic: the same sources give the same bytes.
 It copies the page, the self-hosted runtime (Pyodide and PyScript from
-node_modules, pinned in package.json; run `npm ci` first), zips the Python
-packages the page runs (the engine and the browser layer), and wraps the help
-pages in the site's page template.
+node_modules, pinned in package.json; run `npm ci` first), bundles the Python
+packages the page runs (the engine and the browser layer) with their bytecode,
+compiled by that runtime's Python in Node, and wraps the help pages in the
+site's page template.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import html
 import json
 import re
 import shutil
 import struct
+import subprocess
 import sys
-import zipfile
 import zlib
 from pathlib import Path
 
@@ -27,7 +29,6 @@ DIST = ROOT / "dist"
 NODE = ROOT / "node_modules"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json")
-ZIP_DATE = (2020, 1, 1, 0, 0, 0)     # fixed, so the zip is reproducible
 
 # The pages' Content-Security-Policy. Pyodide compiles WebAssembly
 # ('wasm-unsafe-eval') and PyScript and Pyodide turn strings into JavaScript
@@ -43,8 +44,17 @@ from castling.games import GAMES  # noqa: E402  (the build reads the game list)
 from castling.i18n import catalogue  # noqa: E402
 
 
+#: What the app loads of PyScript's dist folder (chunk names end in a content
+#: hash). The rest is never loaded with our config (pyscript.json turns the
+#: editor, terminal, game and helper plugins off; there is no TOML config, no
+#: packages and no MicroPython), so it is left out of the site and its precache.
+PYSCRIPT_FILES = ("core.js", "core-*.js", "error-*.js")
+#: PyScript plugins the app does not use; each would cost a request at start-up.
+PYSCRIPT_PLUGINS_OFF = ("py-editor", "py-terminal", "py-game", "donkey", "deprecations-manager")
+
+
 def copy_runtime(out: Path) -> None:
-    """Pyodide's five files and PyScript's dist folder (without source maps)."""
+    """Pyodide's five files and the parts of PyScript the app loads."""
     pyodide = NODE / "pyodide"
     pyscript = NODE / "@pyscript" / "core" / "dist"
     if not pyodide.is_dir() or not pyscript.is_dir():
@@ -53,20 +63,46 @@ def copy_runtime(out: Path) -> None:
     target.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(pyodide / name, target / name)
-    shutil.copytree(pyscript, out / "vendor" / "pyscript", ignore=shutil.ignore_patterns("*.map"))
+    target = out / "vendor" / "pyscript"
+    target.mkdir()
+    for pattern in PYSCRIPT_FILES:
+        matches = sorted(pyscript.glob(pattern))
+        if not matches:
+            sys.exit(f"build.py: PyScript has no {pattern}; check PYSCRIPT_FILES")
+        for path in matches:
+            shutil.copy2(path, target / path.name)
 
 
-def write_app_zip(out: Path) -> None:
-    """The engine and the browser layer, unpacked by PyScript into its file system."""
-    sources = (sorted((ROOT / "py").glob("castling/*.py"))
-               + sorted((ROOT / "py").glob("castling/messages/*.json"))
-               + sorted(WEB.glob("castling_web/*.py")))
-    with zipfile.ZipFile(out / "app.zip", "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in sources:
-            name = path.relative_to(ROOT / "py" if path.is_relative_to(ROOT / "py") else WEB)
-            info = zipfile.ZipInfo(name.as_posix(), ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, path.read_bytes())
+#: Where the page's Python files go (web/python-files.mjs): Pyodide's working directory.
+PAGE_HOME = "/home/pyodide"
+
+
+def compile_for_pyodide(sources: dict[str, bytes]) -> dict[str, bytes]:
+    """Bytecode for the browser's Python (Pyodide's CPython, run in Node), keyed
+    by path in the page, so the page imports the app without compiling it."""
+    script = ROOT / "scripts" / "compile_for_pyodide.mjs"
+    request = json.dumps({f"{PAGE_HOME}/{name}": data.decode("utf-8")
+                          for name, data in sources.items()})
+    done = subprocess.run(["node", str(script)], input=request, capture_output=True,
+                          text=True, cwd=ROOT)
+    if done.returncode != 0:
+        sys.exit(f"build.py: compiling for Pyodide failed:\n{done.stderr}")
+    return {path.removeprefix(PAGE_HOME + "/"): base64.b64decode(data)
+            for path, data in json.loads(done.stdout).items()}
+
+
+def write_python_files(out: Path) -> None:
+    """The engine and the browser layer, with their bytecode, as one JSON file
+    (path -> base64) that web/python-files.mjs writes into Pyodide's file system."""
+    paths = (sorted((ROOT / "py").glob("castling/*.py"))
+             + sorted((ROOT / "py").glob("castling/messages/*.json"))
+             + sorted(WEB.glob("castling_web/*.py")))
+    files = {path.relative_to(ROOT / "py" if path.is_relative_to(ROOT / "py") else WEB)
+             .as_posix(): path.read_bytes() for path in paths}
+    files |= compile_for_pyodide({name: data for name, data in files.items()
+                                  if name.endswith(".py")})
+    bundle = {name: base64.b64encode(files[name]).decode() for name in sorted(files)}
+    (out / "python-files.json").write_text(json.dumps(bundle, indent=0) + "\n", encoding="utf-8")
 
 
 def write_pages(out: Path) -> None:
@@ -80,13 +116,16 @@ def write_pages(out: Path) -> None:
         f' data-i18n="action.rules"></a></li>'
         for r in GAMES.values())
     page = (WEB / "index.html").read_text(encoding="utf-8")
+    plugins = [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF]
     page = (page.replace("<!--GAME_OPTIONS-->", options).replace("<!--GAME_CHOOSER-->", chooser)
-            .replace("__CSP__", CSP))
+            .replace("__CSP__", CSP)
+            .replace("__MPY_CONFIG__", html.escape(json.dumps({"plugins": plugins}), quote=False)))
     (out / "index.html").write_text(fill_text(page, catalogue("en")), encoding="utf-8")
     for name in ("style.css", "main.py", "solver_worker.py", "icon.svg", "register-sw.js",
-                 "manifest.webmanifest"):
+                 "manifest.webmanifest", "snapshot-maker.mjs", "python-files.mjs"):
         shutil.copy2(WEB / name, out / name)
-    config = {"interpreter": "./vendor/pyodide/pyodide.mjs", "files": {"./app.zip": "./*"}}
+    # No "files": the interpreter module installs the app's Python files itself.
+    config = {"interpreter": "./interpreter.mjs", "plugins": plugins}
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
     (out / ".nojekyll").write_text("")     # GitHub Pages: serve every path as is
 
@@ -190,16 +229,42 @@ def write_icons(out: Path) -> None:
         (out / "icons" / f"{name}.png").write_bytes(_png(size, _icon_pixel(size, maskable)))
 
 
-def write_service_worker(out: Path) -> None:
-    """sw.js with the list of every file of the build and a cache name from their hash."""
-    files = sorted(p for p in out.rglob("*") if p.is_file() and p.name != "sw.js")
+def write_boot_modules(out: Path) -> None:
+    """The interpreter module PyScript loads and the snapshot store, with what
+    they must know of this build: the runtime's sizes (the loading screen's
+    progress) and the snapshot id, a hash of everything a snapshot holds (the
+    runtime, the Python files and the modules that install them and make the
+    snapshot), so that no snapshot of another build is ever restored. Needs
+    copy_runtime, write_python_files and write_pages first."""
+    runtime = out / "vendor" / "pyodide"
+    fetched = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+    sizes = {name: (runtime / name).stat().st_size for name in fetched}
     digest = hashlib.sha256()
+    for path in [*(runtime / name for name in PYODIDE_FILES), out / "python-files.json",
+                 out / "python-files.mjs", out / "snapshot-maker.mjs"]:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    script = (WEB / "interpreter.mjs").read_text(encoding="utf-8")
+    (out / "interpreter.mjs").write_text(
+        script.replace("__RUNTIME_BYTES__", json.dumps(sizes)), encoding="utf-8")
+    script = (WEB / "snapshot-store.mjs").read_text(encoding="utf-8")
+    (out / "snapshot-store.mjs").write_text(
+        script.replace("__SNAPSHOT_ID__", digest.hexdigest()[:16]), encoding="utf-8")
+
+
+def write_service_worker(out: Path) -> None:
+    """sw.js with every file of the build (and its SHA-256, for Subresource
+    Integrity) and a cache name from their hash."""
+    files = sorted(p for p in out.rglob("*") if p.is_file() and p.name not in ("sw.js", ".nojekyll"))
+    digest = hashlib.sha256()
+    listed = {}
     for path in files:
-        digest.update(path.relative_to(out).as_posix().encode() + b"\0" + path.read_bytes())
-    urls = ["./"] + [f"./{p.relative_to(out).as_posix()}" for p in files if p.name != ".nojekyll"]
+        data = path.read_bytes()
+        digest.update(path.relative_to(out).as_posix().encode() + b"\0" + data)
+        listed[f"./{path.relative_to(out).as_posix()}"] = \
+            "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
     script = (WEB / "sw.js").read_text(encoding="utf-8")
     script = script.replace("__BUILD_HASH__", digest.hexdigest()[:16]).replace(
-        "__FILE_LIST__", json.dumps(urls, indent=2))
+        "__FILE_LIST__", json.dumps(listed, indent=2))
     (out / "sw.js").write_text(script, encoding="utf-8")
 
 
@@ -209,8 +274,9 @@ def build(out: Path = DIST) -> None:
         shutil.rmtree(out)
     out.mkdir()
     copy_runtime(out)
-    write_app_zip(out)
+    write_python_files(out)
     write_pages(out)
+    write_boot_modules(out)
     write_help(out)
     write_icons(out)
     write_service_worker(out)     # last: it lists and hashes everything else

@@ -70,7 +70,7 @@ class _Words(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
-        self.skip.append(tag in ("script", "kbd", "style", "title") or "data-i18n" in attrs
+        self.skip.append(tag in ("script", "kbd", "style", "title", "mpy-config") or "data-i18n" in attrs
                          or "lang" in attrs and tag == "option")
 
     def handle_endtag(self, tag):

@@ -1,12 +1,14 @@
 """The static site build.py writes: complete, relative, reproducible, installable."""
 
+import base64
 import hashlib
 import json
 import re
 import struct
 import sys
-import zipfile
 from pathlib import Path
+
+import shutil
 
 import pytest
 
@@ -35,15 +37,17 @@ def test_the_build_is_reproducible(site, tmp_path):
 
 def test_the_service_worker_precaches_exactly_the_files_of_the_build(site):
     script = (site / "sw.js").read_text()
-    listed = json.loads(re.search(r"const FILES = (\[.*?\]);", script, re.S).group(1))
+    listed = json.loads(re.search(r"const FILES = (\{.*?\});", script, re.S).group(1))
     files = {f"./{name}" for name in fingerprint(site) if name not in ("sw.js", ".nojekyll")}
-    assert set(listed) == files | {"./"}
+    assert set(listed) == files
+    for url, integrity in listed.items():      # Subresource Integrity of each file
+        digest = hashlib.sha256((site / url.removeprefix("./")).read_bytes()).digest()
+        assert integrity == "sha256-" + base64.b64encode(digest).decode(), url
     assert re.search(r'const CACHE = "castling-[0-9a-f]{16}";', script)
 
 
 def test_a_change_in_any_file_changes_the_cache_name(site, tmp_path):
     copy = tmp_path / "copy"
-    import shutil
     shutil.copytree(site, copy)
     (copy / "help" / "index.html").write_text("changed")
     build.write_service_worker(copy)
@@ -91,7 +95,53 @@ def test_the_csp_allows_only_this_origin(site):
 
 def test_github_pages_keeps_every_file(site):
     assert (site / ".nojekyll").exists()
-    names = zipfile.ZipFile(site / "app.zip").namelist()
+    names = json.loads((site / "python-files.json").read_text())
     assert "castling/__init__.py" in names and "castling_web/app.py" in names
     config = json.loads((site / "pyscript.json").read_text())
-    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
+    assert config["interpreter"] == "./interpreter.mjs"
+
+
+def test_the_python_files_come_with_bytecode_for_the_browsers_python(site):
+    files = json.loads((site / "python-files.json").read_text())
+    sources = {name for name in files if name.endswith(".py")}
+    assert len(sources) > 20
+    for source in sources:
+        folder, _, module = source.rpartition("/")
+        compiled = base64.b64decode(files[f"{folder}/__pycache__/{module[:-3]}.cpython-314.pyc"])
+        # flags 0b01: a hash-based .pyc used without checking the source (no timestamp)
+        assert int.from_bytes(compiled[4:8], "little") == 1, source
+
+
+def boot_module_constant(site: Path, module: str, name: str) -> str:
+    return re.search(rf"const {name} = (.*?);\n", (site / module).read_text()).group(1)
+
+
+def test_the_boot_modules_know_this_build(site):
+    sizes = json.loads(boot_module_constant(site, "interpreter.mjs", "RUNTIME_BYTES"))
+    assert sizes and all((site / "vendor" / "pyodide" / name).stat().st_size == size
+                         for name, size in sizes.items())
+    assert re.fullmatch(r'"[0-9a-f]{16}"', boot_module_constant(site, "snapshot-store.mjs", "SNAPSHOT_ID"))
+    assert "__" not in "".join(p.read_text() for p in site.glob("*.mjs"))   # no placeholder left
+
+
+def test_a_change_to_the_python_changes_the_snapshot_id(site, tmp_path, monkeypatch):
+    changed = tmp_path / "py"
+    shutil.copytree(ROOT / "py", changed)
+    deal = changed / "castling" / "deal.py"
+    deal.write_text(deal.read_text() + "\n# another build\n")
+    (tmp_path / "scripts").symlink_to(ROOT / "scripts")
+    monkeypatch.setattr(build, "ROOT", tmp_path)
+    monkeypatch.setattr(build, "WEB", ROOT / "web")
+    monkeypatch.setattr(build, "NODE", ROOT / "node_modules")
+    other = tmp_path / "dist"
+    build.build(other)
+    assert boot_module_constant(other, "snapshot-store.mjs", "SNAPSHOT_ID") != \
+        boot_module_constant(site, "snapshot-store.mjs", "SNAPSHOT_ID")
+
+
+def test_only_the_parts_of_pyscript_the_app_loads_are_shipped(site):
+    shipped = sorted(p.name for p in (site / "vendor" / "pyscript").iterdir())
+    assert [re.sub(r"-[\w-]{8}\.js$", "-*.js", name) for name in shipped] == \
+        ["core-*.js", "core.js", "error-*.js"]
+    config = json.loads((site / "pyscript.json").read_text())
+    assert set(config["plugins"]) == {f"!{name}" for name in build.PYSCRIPT_PLUGINS_OFF}

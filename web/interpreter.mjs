@@ -1,0 +1,176 @@
+// The interpreter PyScript runs Castling on: pyscript.json names this module
+// as "interpreter", and PyScript calls its loadPyodide() (and reads version).
+//
+// It is Pyodide, started the fastest way it can be:
+// * A return visit restores a memory snapshot of an interpreter that has
+//   already imported the engine and the browser layer (snapshot-store.mjs,
+//   castling_web/preload.py): a fraction of Python's own boot. Any snapshot
+//   that is missing, of another build, damaged or refused by storage means a
+//   normal boot, silently, and a fresh snapshot once the table is up.
+// * The page imports this module before PyScript's own (index.html), so Pyodide
+//   starts booting at once, alongside PyScript, instead of after it; PyScript's
+//   call then receives the boot already under way.
+// * It comes with the app's Python files installed (python-files.mjs),
+//   fetched while Pyodide boots.
+// * On a first visit the loading screen counts the runtime's bytes as they
+//   arrive.
+// The solver's worker (a PyScript worker with the same config) loads this
+// module too and restores the same snapshot; only the page makes one.
+//
+// <html data-boot="snapshot|fresh"> says how the page's interpreter started,
+// and data-snapshot="stored|failed" what became of making one (tests read them).
+
+import { loadPyodide as bootPyodide, version } from "./vendor/pyodide/pyodide.mjs";
+import { fetchPythonFiles, installPythonFiles } from "./python-files.mjs";
+import { decodeSnapshot, dropSnapshot, findSnapshot, writeSnapshot } from "./snapshot-store.mjs";
+
+export { version };
+
+const RUNTIME = new URL("./vendor/pyodide/", import.meta.url).href;
+const IN_PAGE = typeof document !== "undefined";
+
+// What PyScript asks for when it calls loadPyodide (its output streams); the
+// boot may have started before that call, so output goes through these.
+const streams = { stdout: console.log, stderr: console.error };
+let booting = null;
+
+/** The interpreter, booted once however often asked (PyScript's entry point). */
+export function loadPyodide(options = {}) {
+  streams.stdout = options.stdout ?? streams.stdout;
+  streams.stderr = options.stderr ?? streams.stderr;
+  booting ??= withPythonFiles(fetchPythonFiles(), boot());
+  return booting;
+}
+
+async function withPythonFiles(files, booted) {
+  const [pyodide, installed] = await Promise.all([booted, files]);
+  installPythonFiles(pyodide, installed);
+  return pyodide;
+}
+
+async function boot() {
+  const options = {
+    indexURL: RUNTIME,
+    stdout: (text) => streams.stdout(text),
+    stderr: (text) => streams.stderr(text),
+  };
+  const stored = await findSnapshot();
+  if (stored) {
+    try {
+      // Pyodide takes the snapshot as a promise: it fetches and compiles the
+      // runtime while the snapshot is read and checked.
+      const pyodide = await bootPyodide({ ...options, _loadSnapshot: decodeSnapshot(stored) });
+      // A snapshot freezes random's state: every visit would deal the same
+      // "new deal". Everything else that changes between visits (language,
+      // settings, saves, the clock) is read by the app after this point.
+      pyodide.runPython("import random; random.seed()");
+      said("boot", "snapshot");
+      return pyodide;
+    } catch {
+      await dropSnapshot();        // damaged, or it did not restore: never try it again
+    }
+  }
+  const pyodide = await countingRuntimeBytes(() => bootPyodide(options));
+  said("boot", "fresh");
+  if (IN_PAGE) {
+    whenTableShown(makeSnapshot);
+  }
+  return pyodide;
+}
+
+function said(name, value) {
+  if (IN_PAGE) {
+    document.documentElement.dataset[name] = value;
+  }
+}
+
+function whenTableShown(then) {
+  const root = document.documentElement;
+  if (root.dataset.ready === "true") {
+    then();
+    return;
+  }
+  const watch = new MutationObserver(() => {
+    if (root.dataset.ready === "true") {
+      watch.disconnect();
+      then();
+    }
+  });
+  watch.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
+/** A worker makes the snapshot; the page stores it (see snapshot-maker.mjs). */
+function makeSnapshot() {
+  const maker = new Worker(new URL("./snapshot-maker.mjs", import.meta.url), { type: "module" });
+  maker.addEventListener("message", async ({ data }) => {
+    maker.terminate();
+    try {
+      if (data.error) {
+        throw new Error(data.error);
+      }
+      await writeSnapshot(data.encoded);
+      said("snapshot", "stored");
+    } catch (error) {
+      // No snapshot this time (storage full, private window…): the player
+      // loses nothing but speed, and the next visit tries again.
+      console.info("Castling: no start-up snapshot:", String(error));
+      said("snapshot", "failed");
+    }
+  });
+  maker.addEventListener("error", () => said("snapshot", "failed"));
+  maker.postMessage("make");
+}
+
+// The files Pyodide fetches (the wasm and the standard library are nearly all
+// of it); build.py writes their sizes, since a compressed response's
+// Content-Length does not count the bytes its body stream yields.
+const RUNTIME_BYTES = __RUNTIME_BYTES__;
+
+/** Run ``load`` while the loading screen counts the runtime's bytes.
+ * Only where no service worker serves the page (a first visit): from the
+ * cache the bytes arrive at once, and a counted response, being made here, is
+ * not one the browser keeps compiled WebAssembly for. */
+async function countingRuntimeBytes(load) {
+  const bar = IN_PAGE ? document.getElementById("loading-progress") : null;
+  if (!bar || navigator.serviceWorker?.controller) {
+    return load();
+  }
+  const total = Object.values(RUNTIME_BYTES).reduce((sum, size) => sum + size, 0);
+  let received = 0;
+  const show = () => {
+    bar.max = total;
+    bar.value = Math.min(received, total);
+    bar.hidden = false;
+    const megabytes = (bytes) => (bytes / 1e6).toFixed(1);
+    bar.setAttribute("aria-valuetext", `${megabytes(received)} / ${megabytes(total)} MB`);
+    bar.textContent = `${megabytes(received)} / ${megabytes(total)} MB`;
+  };
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    const response = await realFetch(input, init);
+    const name = String(input instanceof Request ? input.url : input).split("/").pop();
+    if (!(name in RUNTIME_BYTES) || !response.ok || !response.body) {
+      return response;
+    }
+    const counter = new TransformStream({
+      transform(chunk, controller) {
+        received += chunk.byteLength;
+        show();
+        controller.enqueue(chunk);
+      },
+    });
+    return new Response(response.body.pipeThrough(counter), {
+      status: response.status, statusText: response.statusText, headers: response.headers,
+    });
+  };
+  show();
+  try {
+    return await load();
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+}
+
+if (IN_PAGE) {
+  loadPyodide();      // start now; PyScript's own call comes later and joins this boot
+}

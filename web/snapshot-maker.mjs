@@ -1,0 +1,40 @@
+// Makes the interpreter's memory snapshot, in a module worker of its own so the
+// page stays playable meanwhile (web/interpreter.mjs starts it once the first
+// table is on screen).
+//
+// The snapshot must come from a clean Pyodide that only imports: an instance
+// that has touched the page holds JavaScript objects a snapshot cannot keep.
+// So this worker boots one, installs the app's Python files where the page
+// has them (the same paths, so the modules find their files again after a
+// restore), imports castling_web.preload, and posts the snapshot, encoded for
+// storage, back to the page, which stores it (or fails to, where storage is
+// full or off).
+
+import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+import { fetchPythonFiles, installPythonFiles } from "./python-files.mjs";
+import { encodeSnapshot } from "./snapshot-store.mjs";
+
+// Pyodide 314.0.7 restores a snapshot into a heap of its initial size, 30 MiB,
+// whatever the snapshot's size (pyodide issue 6254): one that grew past it
+// would never restore, so it is not kept.
+const RESTORABLE = 30 * 1024 * 1024 + 1024;
+
+self.addEventListener("message", async () => {
+  try {
+    const files = fetchPythonFiles();
+    const pyodide = await loadPyodide({
+      indexURL: new URL("./vendor/pyodide/", import.meta.url).href,
+      _makeSnapshot: true,
+    });
+    installPythonFiles(pyodide, await files);
+    pyodide.runPython("import castling_web.preload");
+    const snapshot = pyodide.makeMemorySnapshot();
+    if (snapshot.length > RESTORABLE) {
+      throw new Error(`a snapshot of ${snapshot.length} bytes would not restore`);
+    }
+    const encoded = await encodeSnapshot(snapshot);
+    self.postMessage({ encoded }, [encoded.buffer]);
+  } catch (error) {
+    self.postMessage({ error: String(error) });
+  }
+}, { once: true });
