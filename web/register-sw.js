@@ -1,6 +1,11 @@
 // Registers the service worker (offline play) and offers a reload when a new
 // version of the site has been installed in the background. Plain JavaScript
 // so that it runs at once, before Python has started.
+//
+// Registration waits until the table is on screen (<html data-ready>): on a
+// first visit the worker's precache then finds the runtime in the HTTP cache,
+// where the page has just put it, instead of downloading it a second time
+// alongside the page.
 (() => {
   if (!("serviceWorker" in navigator)) {
     return;
@@ -19,7 +24,7 @@
       location.reload();
     }
   });
-  navigator.serviceWorker.register("./sw.js").then((registration) => {
+  const register = () => navigator.serviceWorker.register("./sw.js").then((registration) => {
     if (registration.waiting && navigator.serviceWorker.controller) {
       offer(registration.waiting);
     }
@@ -35,4 +40,16 @@
     // for days also asks every hour.
     setInterval(() => registration.update().catch(() => {}), 60 * 60 * 1000);
   }).catch(() => {});
+  const root = document.documentElement;
+  if (root.dataset.ready === "true") {
+    register();
+    return;
+  }
+  const watch = new MutationObserver(() => {
+    if (root.dataset.ready === "true") {
+      watch.disconnect();
+      register();
+    }
+  });
+  watch.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
 })();

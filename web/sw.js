@@ -1,23 +1,43 @@
 // Castling's service worker. build.py writes the cache name (a hash of every
-// file of the build) and the list of files; this script precaches them all on
-// install and answers same-origin GETs from that cache first, so the site
-// plays offline after one visit. A new build installs beside the old one and
-// waits: an open tab keeps the version it started with until the player
-// accepts the "new version" prompt (the page then posts "skip-waiting").
+// file of the build) and the list of files with their SHA-256; this script
+// precaches them all on install and answers same-origin GETs from that cache
+// first, so the site plays offline after one visit. A new build installs
+// beside the old one and waits: an open tab keeps the version it started with
+// until the player accepts the "new version" prompt (the page then posts
+// "skip-waiting").
 const CACHE = "castling-__BUILD_HASH__";
-const FILES = __FILE_LIST__;
+const FILES = __FILE_LIST__;      // URL -> "sha256-…" (Subresource Integrity)
+
+// The page registers this worker once its table is up, so on a first visit
+// the HTTP cache already holds what the page loaded: take it from there rather
+// than download the runtime twice. The integrity check keeps a new version
+// from being assembled from an old build's parts left in the HTTP cache: a
+// file that fails it is fetched again from the network.
+async function precache(cache, url, integrity) {
+  let response;
+  try {
+    response = await fetch(new Request(url, { integrity }));
+  } catch {
+    response = await fetch(new Request(url, { integrity, cache: "reload" }));
+  }
+  if (!response.ok) {
+    throw new Error(`${url}: HTTP ${response.status}`);
+  }
+  await cache.put(url, response);
+}
 
 self.addEventListener("install", (event) => {
-  // cache: "reload" skips the browser's HTTP cache, which may still hold files
-  // of the previous build: a new version must never be assembled from old parts.
-  const requests = FILES.map((url) => new Request(url, { cache: "reload" }));
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(requests)));
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await Promise.all(Object.entries(FILES).map(([url, hash]) => precache(cache, url, hash)));
+  })());
 });
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
-      if (name.startsWith("castling-") && name !== CACHE) {
+      // Only this worker's caches: castling-snapshot belongs to the page.
+      if (/^castling-[0-9a-f]{16}$/.test(name) && name !== CACHE) {
         await caches.delete(name);
       }
     }
@@ -38,7 +58,10 @@ self.addEventListener("fetch", (event) => {
   }
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    const cached = await cache.match(request, { ignoreSearch: true });
+    // A folder's address (the site's root, as a bookmark has it) is its index.html.
+    const url = request.url.replace(/[?#].*$/, "");
+    const cached = await cache.match(url.endsWith("/") ? url + "index.html" : request,
+                                     { ignoreSearch: true });
     return cached || fetch(request);
   })());
 });
