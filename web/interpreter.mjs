@@ -56,10 +56,14 @@ async function boot() {
   };
   const stored = await findSnapshot();
   if (stored) {
+    // Pyodide takes the snapshot as a promise: it fetches and compiles the
+    // runtime while the snapshot is read and checked. A damaged one rejects,
+    // maybe before Pyodide awaits it: handled here, so that it is not reported
+    // as an error while Pyodide's own await still sees it.
+    const snapshot = decodeSnapshot(stored);
+    snapshot.catch(() => {});
     try {
-      // Pyodide takes the snapshot as a promise: it fetches and compiles the
-      // runtime while the snapshot is read and checked.
-      const pyodide = await bootPyodide({ ...options, _loadSnapshot: decodeSnapshot(stored) });
+      const pyodide = await bootPyodide({ ...options, _loadSnapshot: snapshot });
       // A snapshot freezes random's state: every visit would deal the same
       // "new deal". Everything else that changes between visits (language,
       // settings, saves, the clock) is read by the app after this point.

@@ -22,6 +22,7 @@ const RESTORABLE = 30 * 1024 * 1024 + 1024;
 self.addEventListener("message", async () => {
   try {
     const files = fetchPythonFiles();
+    files.catch(() => {});        // a failure is met where it is awaited, below
     const pyodide = await loadPyodide({
       indexURL: new URL("./vendor/pyodide/", import.meta.url).href,
       _makeSnapshot: true,
