@@ -150,6 +150,12 @@ class GameRules:
     def __hash__(self) -> int:
         return self._hash
 
+    def __getstate__(self) -> dict:
+        # Not the cached values: a string's hash differs from process to process,
+        # and rules travel to other processes (the study's workers).
+        return {name: value for name, value in self.__dict__.items()
+                if name not in ("_hash", "pile_names")}
+
     @cached_property
     def pile_names(self) -> tuple[str, ...]:
         """t1..tN, f1..fK, r1..rM: the order of piles everywhere in the engine."""
