@@ -27,8 +27,9 @@ ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
 DIST = ROOT / "dist"
 NODE = ROOT / "node_modules"
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
-                 "python_stdlib.zip", "pyodide-lock.json")
+# pyodide-lock.json is not shipped: it lists Pyodide's packages, and the app
+# loads none (its info goes into python-files.mjs; see write_boot_modules).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 
 # The pages' Content-Security-Policy. Pyodide compiles WebAssembly
 # ('wasm-unsafe-eval') and PyScript and Pyodide turn strings into JavaScript
@@ -121,8 +122,8 @@ def write_pages(out: Path) -> None:
             .replace("__CSP__", CSP)
             .replace("__MPY_CONFIG__", html.escape(json.dumps({"plugins": plugins}), quote=False)))
     (out / "index.html").write_text(fill_text(page, catalogue("en")), encoding="utf-8")
-    for name in ("style.css", "main.py", "solver_worker.py", "icon.svg", "register-sw.js",
-                 "manifest.webmanifest", "snapshot-maker.mjs", "python-files.mjs"):
+    for name in ("style.css", "solver_worker.py", "icon.svg", "register-sw.js",
+                 "manifest.webmanifest", "snapshot-maker.mjs"):
         shutil.copy2(WEB / name, out / name)
     # No "files": the interpreter module installs the app's Python files itself.
     config = {"interpreter": "./interpreter.mjs", "plugins": plugins}
@@ -230,15 +231,21 @@ def write_icons(out: Path) -> None:
 
 
 def write_boot_modules(out: Path) -> None:
-    """The interpreter module PyScript loads and the snapshot store, with what
-    they must know of this build: the runtime's sizes (the loading screen's
-    progress) and the snapshot id, a hash of everything a snapshot holds (the
+    """The interpreter module PyScript loads, the Python files' module and the
+    snapshot store, with what they must know of this build: the runtime's
+    sizes (the loading screen's progress), the lock file and the snapshot id, a hash of everything a snapshot holds (the
     runtime, the Python files and the modules that install them and make the
     snapshot), so that no snapshot of another build is ever restored. Needs
     copy_runtime, write_python_files and write_pages first."""
     runtime = out / "vendor" / "pyodide"
-    fetched = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+    fetched = ("pyodide.asm.wasm", "python_stdlib.zip")
     sizes = {name: (runtime / name).stat().st_size for name in fetched}
+    # Pyodide wants a lock file, and checks its ABI against its own; the app
+    # loads no package, so it gets the real file's info and no packages.
+    lock = json.loads((NODE / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    script = (WEB / "python-files.mjs").read_text(encoding="utf-8")
+    (out / "python-files.mjs").write_text(script.replace(
+        "__LOCK_FILE__", json.dumps({"info": lock["info"], "packages": {}})), encoding="utf-8")
     digest = hashlib.sha256()
     for path in [*(runtime / name for name in PYODIDE_FILES), out / "python-files.json",
                  out / "python-files.mjs", out / "snapshot-maker.mjs"]:

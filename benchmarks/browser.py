@@ -63,6 +63,11 @@ VERDICT = ("['won', 'lost', 'unknown'].includes("
 APP = "index.html#/chessboard/1"
 
 
+# The bare page boots Pyodide as it comes, which fetches its lock file; the site
+# ships none (it loads no package), so the server adds it from the npm package.
+LOCK_FILE = ROOT / "node_modules" / "pyodide" / "pyodide-lock.json"
+
+
 class CountingHandler(QuietHandler):
     """dist/ plus the bare page under /bare/, counting the body bytes it sends."""
 
@@ -70,12 +75,15 @@ class CountingHandler(QuietHandler):
     lock = threading.Lock()
 
     def do_GET(self) -> None:
-        if self.path == "/bare/index.html":
+        extra = {"/bare/index.html": (BARE_PAGE, "text/html"),
+                 "/vendor/pyodide/pyodide-lock.json": (LOCK_FILE.read_bytes(), "application/json")}
+        if self.path in extra:
+            body, kind = extra[self.path]
             self.send_response(200)
-            self.send_header("Content-Type", "text/html")
-            self.send_header("Content-Length", str(len(BARE_PAGE)))
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
             self.end_headers()
-            self.wfile.write(BARE_PAGE)
+            self.wfile.write(body)
         else:
             super().do_GET()
 

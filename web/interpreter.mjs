@@ -21,7 +21,7 @@
 // and data-snapshot="stored|failed" what became of making one (tests read them).
 
 import { loadPyodide as bootPyodide, version } from "./vendor/pyodide/pyodide.mjs";
-import { fetchPythonFiles, installPythonFiles } from "./python-files.mjs";
+import { LOCK_FILE, fetchPythonFiles, installPythonFiles } from "./python-files.mjs";
 import { decodeSnapshot, dropSnapshot, findSnapshot, writeSnapshot } from "./snapshot-store.mjs";
 
 export { version };
@@ -51,6 +51,7 @@ async function withPythonFiles(files, booted) {
 async function boot() {
   const options = {
     indexURL: RUNTIME,
+    lockFileContents: LOCK_FILE,
     stdout: (text) => streams.stdout(text),
     stderr: (text) => streams.stderr(text),
   };
@@ -125,8 +126,7 @@ function makeSnapshot() {
   maker.postMessage("make");
 }
 
-// The files Pyodide fetches (the wasm and the standard library are nearly all
-// of it); build.py writes their sizes, since a compressed response's
+// The files Pyodide fetches; build.py writes their sizes, since a compressed response's
 // Content-Length does not count the bytes its body stream yields.
 const RUNTIME_BYTES = __RUNTIME_BYTES__;
 

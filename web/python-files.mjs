@@ -1,10 +1,15 @@
 // The app's Python files (the engine, the browser layer and their bytecode),
-// installed into Pyodide's file system by the interpreter module itself.
+// installed into Pyodide's file system by the interpreter module itself, and
+// the list of Pyodide's packages it may load: none.
 //
 // build.py writes them all into one JSON file (path -> base64). Fetched while
 // Pyodide boots and written with the file system's own calls, they cost a few
 // milliseconds, where PyScript's "files" would fetch a zip only after the boot
 // and unpack it with Python's zipfile (measured: about 30 ms more, at every start).
+
+/** Pyodide's lock file for an app that loads no package (build.py keeps the
+ * real one's info, which Pyodide checks): 119 KB not fetched nor parsed. */
+export const LOCK_FILE = __LOCK_FILE__;
 
 /** Where the files go: Pyodide's working directory, on sys.path. */
 export const HOME = "/home/pyodide";

@@ -11,7 +11,7 @@
 // full or off).
 
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
-import { fetchPythonFiles, installPythonFiles } from "./python-files.mjs";
+import { LOCK_FILE, fetchPythonFiles, installPythonFiles } from "./python-files.mjs";
 import { encodeSnapshot } from "./snapshot-store.mjs";
 
 // Pyodide 314.0.7 restores a snapshot into a heap of its initial size, 30 MiB,
@@ -25,6 +25,7 @@ self.addEventListener("message", async () => {
     files.catch(() => {});        // a failure is met where it is awaited, below
     const pyodide = await loadPyodide({
       indexURL: new URL("./vendor/pyodide/", import.meta.url).href,
+      lockFileContents: LOCK_FILE,
       _makeSnapshot: true,
     });
     installPythonFiles(pyodide, await files);

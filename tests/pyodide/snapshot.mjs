@@ -11,10 +11,10 @@ import { loadPyodide } from "pyodide";
 
 const site = process.argv[2];
 const { encodeSnapshot, decodeSnapshot } = await import(pathToFileURL(join(site, "snapshot-store.mjs")));
-const { installPythonFiles } = await import(pathToFileURL(join(site, "python-files.mjs")));
+const { LOCK_FILE, installPythonFiles } = await import(pathToFileURL(join(site, "python-files.mjs")));
 const files = JSON.parse(readFileSync(join(site, "python-files.json"), "utf8"));
 
-const maker = await loadPyodide({ _makeSnapshot: true });
+const maker = await loadPyodide({ lockFileContents: LOCK_FILE, _makeSnapshot: true });
 installPythonFiles(maker, files);
 maker.runPython("import castling_web.preload");
 const snapshot = maker.makeMemorySnapshot();
@@ -27,7 +27,7 @@ const corrupted = encoded.slice();
 corrupted[encoded.length >> 1] ^= 1;
 
 async function restore() {
-  const pyodide = await loadPyodide({ _loadSnapshot: await read(encoded) });
+  const pyodide = await loadPyodide({ lockFileContents: LOCK_FILE, _loadSnapshot: await read(encoded) });
   installPythonFiles(pyodide, files);
   return pyodide;
 }
