@@ -55,8 +55,11 @@ def _solve(game_id: str, number: str, max_nodes: int) -> dict:
 
 
 def _positive(text: str) -> int:
+    # ArgumentTypeError, not our CastlingError: argparse shows only its own
+    # exception's message ("invalid _positive value" for any ValueError).
     if not text.isdigit() or int(text) < 1:
-        raise CastlingError(f"--max-nodes must be a whole number of at least 1, not {text[:20]!r}")
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number of at least 1, not {text[:20]!r}")
     return int(text)
 
 

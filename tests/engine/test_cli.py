@@ -91,3 +91,11 @@ def test_bad_input_exits_2_with_one_line_on_stderr_and_nothing_on_stdout(args, w
 def test_illegal_move_names_the_move_and_its_index():
     result = run("moves", "chessboard", "1", "t1-f3", "t2-t9")
     assert "move 2" in result.stderr and "t2-t9" in result.stderr
+
+
+@pytest.mark.parametrize("budget", ["0", "-5", "many"])
+def test_a_bad_solver_budget_is_named_in_our_words(budget):
+    result = run("solve", "chessboard", "3", "--max-nodes", budget)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.strip() == (f"castling: argument --max-nodes: must be a whole number "
+                                     f"of at least 1, not {budget!r}")
