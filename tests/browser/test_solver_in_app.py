@@ -85,3 +85,36 @@ def test_winnable_deals_only_deals_a_proved_winnable_deal(page, site_url):
     wait_ready(page)
     page.click('[data-action="settings"]')
     assert page.locator("#winnable-only").is_checked()
+
+
+SILENT_WORKER = b'''import json
+
+def ask(request_json):
+    print("the worker was asked")
+    return json.dumps({"error": "this worker never answers"})
+
+__export__ = ["ask"]
+'''
+
+
+def test_a_worker_that_never_answers_is_asked_once_per_position(browser, site_url):
+    """Hint falls back to the baseline hint, and does not ask again and again."""
+    context = browser.new_context(service_workers="block")   # so the route serves the worker
+    context.route("**/solver_worker.py", lambda route: route.fulfill(
+        body=SILENT_WORKER, content_type="text/x-python"))
+    page = context.new_page()
+    asked = []
+    page.on("console", lambda message: "the worker was asked" in message.text
+            and asked.append(message.text))
+    page.goto(f"{site_url}index.html#/morphy/3")
+    wait_ready(page)
+    deadline = WORKER_MS
+    while not asked and deadline > 0:          # the worker boots, then judges the deal
+        page.wait_for_timeout(250)
+        deadline -= 250
+    assert asked, "the stand-in worker was never asked"
+    page.click('.controls [data-action="hint"]')
+    assert page.locator("#status").get_attribute("data-hint") == "baseline"
+    page.wait_for_timeout(3000)
+    context.close()
+    assert len(asked) <= 2, f"asked {len(asked)} times about one position"

@@ -595,8 +595,9 @@ class App:
         answer = await self.advisor.ask({"kind": "hint", "game": game_id, "deal": number,
                                          "moves": list(moves)})
         self._asking = None
-        if answer is not None:
-            self.advice[key] = answer
+        # Kept even when the worker had no answer (None): a position is asked
+        # about once, or a worker that never answers would be asked forever.
+        self.advice[key] = answer
         if key == self._position_key():
             self._show_verdict()
             if self._hint_wanted == key:
@@ -623,7 +624,7 @@ class App:
         if answer is not None and answer.get("move"):
             move, source = parse_move(position.rules, answer["move"]), "solver"
         else:
-            if answer is None and self.advisor.ready:
+            if key not in self.advice and self.advisor.ready:
                 self._hint_wanted = key     # show the solver's move when it comes
                 self._analyse()
             move, source = hint(position, self.last_move), "baseline"
