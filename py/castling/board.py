@@ -13,7 +13,6 @@ from .cards import RANKS
 from .hint import homeward_moves
 from .i18n import t
 from .movegen import Move
-from .notation import format_move
 from .position import Position
 from .rules import GameRules
 
@@ -141,11 +140,6 @@ def status_line(position: Position) -> str:
         return ""
     base = position.base_rank()
     return t("status.base_unchosen") if base is None else t("status.base", rank=RANKS[base].replace("T", "10"))
-
-
-def describe(position: Position, moves: list[Move]) -> str:
-    """Moves in notation joined by spaces (for messages and the hint)."""
-    return " ".join(format_move(position.rules, move) for move in moves)
 
 
 def neighbour(rows: tuple[Row, ...], name: str, key: str) -> str:

@@ -40,11 +40,6 @@ def is_red(card: int) -> bool:
     return suit_of(card) >= 2
 
 
-def is_face_down(card: int) -> bool:
-    """Whether the card lies face down."""
-    return card >= FACE_DOWN
-
-
 def card_text(card: int) -> str:
     """``TD`` for a face-up ten of diamonds, ``td`` when it lies face down."""
     face = card & ~FACE_DOWN

@@ -3,7 +3,9 @@
 Founding the first card in a chosen-base game picks the base rank for the
 whole game, so it is always the player's decision (RULES.md §3.3): auto-play
 and auto-finish never do it, and the hint offers it only when no other move
-exists.  The solver-backed hint will build on :func:`hint`.
+exists.  This hint is the one given while the solver's worker has no answer
+(castling.advice gives the solver's; both leave the base open the same way,
+through :func:`moves_leaving_the_base_open`).
 """
 
 from __future__ import annotations

@@ -145,7 +145,9 @@ class Settings:
     winnable_only: list[str] = field(default_factory=list)
 
 
-SWITCHES = tuple(f.name for f in fields(Settings) if f.type == "bool")
+# The on/off settings, known by their default (a field's type may be a string
+# or a class, depending on how annotations are evaluated).
+SWITCHES = tuple(f.name for f in fields(Settings) if isinstance(f.default, bool))
 #: settings with a few named values, the first the default
 CHOICES = {"card_size": ("medium", "small", "large"), "language": ("", "en", "it")}
 

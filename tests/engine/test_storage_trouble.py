@@ -3,6 +3,7 @@ missing store keeps the game playing, two tabs never overwrite each other
 silently, and a reload at any moment counts every game exactly once."""
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -255,3 +256,20 @@ def test_a_file_that_is_not_an_export_is_refused_and_changes_nothing(text):
     with pytest.raises(ImportFileError):
         session.import_text(text)
     assert data == {STATS_KEY: STATS}
+
+
+
+def test_the_on_off_settings_are_found_however_annotations_are_evaluated(monkeypatch):
+    """stored.SWITCHES once compared a field's type with the string "bool", which
+    held only while the module's annotations were strings."""
+    import types
+
+    from castling import stored
+    source = Path(stored.__file__).read_text(encoding="utf-8")
+    eager = types.ModuleType("castling._stored_eager")
+    eager.__package__ = "castling"
+    monkeypatch.setitem(sys.modules, eager.__name__, eager)
+    exec(compile(source.replace("from __future__ import annotations\n", ""),
+                 stored.__file__, "exec"), eager.__dict__)
+    assert eager.SWITCHES == stored.SWITCHES == (
+        "autoplay", "animations", "one_tap", "four_colour", "high_contrast")

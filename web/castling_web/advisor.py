@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 
 WORKER_NAME = "solver"
 
@@ -18,7 +19,6 @@ class Advisor:
 
     def __init__(self) -> None:
         self.worker = None
-        self.failed = False
         self.pending = 0          # questions sent and not yet answered
         self._booting = None
 
@@ -45,7 +45,7 @@ class Advisor:
             self.worker = await create_named_worker(
                 src="./solver_worker.py", name=WORKER_NAME, config="./pyscript.json")
         except Exception:       # no worker: hints stay the baseline ones
-            self.failed = True
+            logging.getLogger(__name__).warning("the solver's worker did not start", exc_info=True)
 
     async def ask(self, request: dict) -> dict | None:
         """The worker's answer to one request, or None when it could not answer."""
@@ -54,7 +54,9 @@ class Advisor:
         self.pending += 1
         try:
             answer = json.loads(str(await self.worker.ask(json.dumps(request))))
-        except Exception:
+        except Exception:     # the hint falls back to the baseline one; say why somewhere
+            logging.getLogger(__name__).warning("the solver's worker failed to answer",
+                                                exc_info=True)
             return None
         finally:
             self.pending -= 1

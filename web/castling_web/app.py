@@ -70,7 +70,6 @@ class App:
         # The solver in its worker: answers per position, keyed by _position_key().
         self.advisor = Advisor()
         self.advice: dict = {}
-        self._asking = None          # the position the worker is thinking about
         self._hint_wanted = None     # a hint asked for while the worker was thinking
         self._dealing = False
         self._slides: list = []      # (card element, its old place) to slide in the next frame
@@ -444,7 +443,7 @@ class App:
             for element in press["elements"]:
                 element.classList.add("dragging")
             names = self.session.game.rules.pile_names
-            self.view.mark("target", piles=[names[t] for t in press["targets"]])
+            self.view.mark("target", piles=[names[target] for target in press["targets"]])
         for element in press["elements"]:
             element.style.transform = f"translate({dx}px, {dy}px)"
 
@@ -509,7 +508,7 @@ class App:
         self.selection = (source, count)
         names = self.session.game.rules.pile_names
         self.view.mark("selected", cards=self.view.cards_of(names[source])[-count:])
-        self.view.mark("target", piles=[names[t] for t in found])
+        self.view.mark("target", piles=[names[target] for target in found])
 
     def clear_selection(self) -> None:
         self.selection = None
@@ -591,10 +590,8 @@ class App:
 
     async def _ask_about(self, key: tuple) -> None:
         game_id, number, moves = key
-        self._asking = key
         answer = await self.advisor.ask({"kind": "hint", "game": game_id, "deal": number,
                                          "moves": list(moves)})
-        self._asking = None
         # Kept even when the worker had no answer (None): a position is asked
         # about once, or a worker that never answers would be asked forever.
         self.advice[key] = answer
