@@ -1,4 +1,11 @@
-"""The engine's errors: each says what was wrong in one line a player can read."""
+"""Every error Castling raises on bad input, each saying what was wrong in one line.
+
+Whose words they are: the rules engine's (notation, legality, games, deal
+numbers, saves) are the developer's, in English, for the command line and the
+tests; the app never shows them as they are (a damaged save is reported in the
+catalogue's words). The app model's (a link, storage, an imported file) are
+the player's: their texts come from the message catalogue.
+"""
 
 
 class CastlingError(ValueError):
@@ -23,3 +30,17 @@ class DealNumberError(CastlingError):
 
 class SaveError(CastlingError):
     """A saved game that cannot be read at all (bad JSON, version, game or deal)."""
+
+
+# -- the app model's --------------------------------------------------------
+
+class LinkError(CastlingError):
+    """A deal link that does not name a game and a deal."""
+
+
+class StorageError(CastlingError):
+    """The store refused to keep something (full, or disabled)."""
+
+
+class ImportFileError(CastlingError):
+    """A file that is not a Castling export."""

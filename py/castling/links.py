@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 from .deal import parse_deal_number
-from .errors import CastlingError
+from .errors import CastlingError, LinkError
 from .games import get_game
 from .i18n import t
 from .rules import GameRules
 
 MAX_LINK = 200      # longer fragments are refused before any parsing
-
-
-class LinkError(CastlingError):
-    """A deal link that does not name a game and a deal."""
 
 
 def deal_link(rules: GameRules, number: int) -> str:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from .deal import random_deal_number
-from .errors import CastlingError
+from .errors import CastlingError, StorageError
 from .game import Game
 from .games import GAMES
 from .i18n import t
@@ -37,10 +37,6 @@ class Storage(Protocol):
     def get(self, key: str) -> str | None: ...
     def set(self, key: str, value: str) -> None: ...  # raises StorageError when full
     def keys(self) -> list[str]: ...
-
-
-class StorageError(CastlingError):
-    """The store refused to keep something (full, or disabled)."""
 
 
 class MemoryStorage:

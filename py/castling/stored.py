@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field, fields
 
-from .errors import CastlingError
+from .errors import ImportFileError
 from .games import GAMES
 from .i18n import t
 
@@ -39,10 +39,6 @@ MAX_EXPORT = 5_000_000      # characters: about what a browser lets a site store
 def save_key(game_id: str) -> str:
     """Where the game in progress of ``game_id`` is kept."""
     return f"{PREFIX}save:{game_id}"
-
-
-class ImportFileError(CastlingError):
-    """A file that is not a Castling export."""
 
 
 @dataclass
