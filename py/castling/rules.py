@@ -11,27 +11,40 @@ from __future__ import annotations
 
 from dataclasses import astuple, dataclass, field
 from functools import cached_property
+from typing import Literal, get_args
 
 from .cards import ACE, KING, is_red, rank_of, suit_of
 from .i18n import t
 
-SUIT_RULES = ("same-suit", "alt-colour", "any-suit")
-DIRECTIONS = ("up", "down", "up-or-down")
-TABLEAU_MOVES = ("single", "run", "one-way-run")
-EMPTY_TAKES = ("card", "card-or-run")
-BASES = ("A", "K", "chosen")
+# Every choice of the vocabulary is closed: a declaration naming anything else
+# is refused at once with a ValueError (not an assert, which python -O drops).
+SuitRule = Literal["same-suit", "alt-colour", "any-suit"]
+Direction = Literal["up", "down", "up-or-down"]
+FoundationDirection = Literal["up", "down"]
+TableauMove = Literal["single", "run", "one-way-run"]
+EmptyTakes = Literal["card", "card-or-run"]
+Base = Literal["A", "K", "chosen"]
+Reserve = Literal["none", "rest", "one-each"]
+
+
+def _one_of(kind, value, what: str) -> None:
+    """Refuse ``value`` unless it is one of the Literal ``kind``'s words."""
+    choices = get_args(kind)
+    if value not in choices:
+        raise ValueError(f"{what} must be one of {', '.join(map(repr, choices))}, not {value!r}")
 
 
 @dataclass(frozen=True)
 class Build:
     """Which card may be laid on which: suit relation, direction, and wrap K<->A."""
 
-    suits: str = "same-suit"
-    direction: str = "up-or-down"
+    suits: SuitRule = "same-suit"
+    direction: Direction = "up-or-down"
     wrap: bool = False
 
     def __post_init__(self) -> None:
-        assert self.suits in SUIT_RULES and self.direction in DIRECTIONS
+        _one_of(SuitRule, self.suits, "Build.suits")
+        _one_of(Direction, self.direction, "Build.direction")
 
     def step(self, lower: int, upper: int) -> int:
         """+1 if ``upper`` may go on ``lower`` going up, -1 going down, 0 if it may not."""
@@ -61,11 +74,12 @@ class Tableau:
 
     piles: int
     build: Build
-    moves: str = "single"
-    empty_takes: str = "card"
+    moves: TableauMove = "single"
+    empty_takes: EmptyTakes = "card"
 
     def __post_init__(self) -> None:
-        assert self.moves in TABLEAU_MOVES and self.empty_takes in EMPTY_TAKES
+        _one_of(TableauMove, self.moves, "Tableau.moves")
+        _one_of(EmptyTakes, self.empty_takes, "Tableau.empty_takes")
 
 
 @dataclass(frozen=True)
@@ -76,12 +90,13 @@ class FoundationRow:
     in the game, any rank, sets the base rank of every foundation; it never moves).
     """
 
-    base: str = "A"
-    direction: str = "up"
+    base: Base = "A"
+    direction: FoundationDirection = "up"
     wrap: bool = False
 
     def __post_init__(self) -> None:
-        assert self.base in BASES and self.direction in ("up", "down")
+        _one_of(Base, self.base, "FoundationRow.base")
+        _one_of(FoundationDirection, self.direction, "FoundationRow.direction")
 
     def base_rank(self) -> int | None:
         """The fixed first rank, or None when the player chooses it."""
@@ -101,7 +116,10 @@ class Deal:
 
     tableau_faces: tuple[bool, ...] = ()
     aces_to_foundations: bool = False
-    reserve: str = "none"
+    reserve: Reserve = "none"
+
+    def __post_init__(self) -> None:
+        _one_of(Reserve, self.reserve, "Deal.reserve")
 
 
 @dataclass(frozen=True)
