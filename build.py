@@ -55,7 +55,7 @@ PYSCRIPT_PLUGINS_OFF = ("py-editor", "py-terminal", "py-game", "donkey", "deprec
 
 
 def copy_runtime(out: Path) -> None:
-    """Pyodide's five files and the parts of PyScript the app loads."""
+    """Pyodide's runtime files and the parts of PyScript the app loads."""
     pyodide = NODE / "pyodide"
     pyscript = NODE / "@pyscript" / "core" / "dist"
     if not pyodide.is_dir() or not pyscript.is_dir():
@@ -230,32 +230,34 @@ def write_icons(out: Path) -> None:
         (out / "icons" / f"{name}.png").write_bytes(_png(size, _icon_pixel(size, maskable)))
 
 
+def _fill_module(out: Path, name: str, placeholder: str, value: str) -> None:
+    """web/NAME with ``placeholder`` replaced by ``value``, written to out/NAME."""
+    script = (WEB / name).read_text(encoding="utf-8")
+    (out / name).write_text(script.replace(placeholder, value), encoding="utf-8")
+
+
 def write_boot_modules(out: Path) -> None:
     """The interpreter module PyScript loads, the Python files' module and the
     snapshot store, with what they must know of this build: the runtime's
-    sizes (the loading screen's progress), the lock file and the snapshot id, a hash of everything a snapshot holds (the
-    runtime, the Python files and the modules that install them and make the
-    snapshot), so that no snapshot of another build is ever restored. Needs
-    copy_runtime, write_python_files and write_pages first."""
+    sizes (the loading screen's progress), the lock file, and the snapshot id,
+    a hash of everything a snapshot holds (the runtime, the Python files and
+    the modules that install them and make the snapshot), so that no snapshot
+    of another build is ever restored. Needs copy_runtime, write_python_files
+    and write_pages first."""
     runtime = out / "vendor" / "pyodide"
-    fetched = ("pyodide.asm.wasm", "python_stdlib.zip")
-    sizes = {name: (runtime / name).stat().st_size for name in fetched}
+    sizes = {name: (runtime / name).stat().st_size
+             for name in ("pyodide.asm.wasm", "python_stdlib.zip")}
+    _fill_module(out, "interpreter.mjs", "__RUNTIME_BYTES__", json.dumps(sizes))
     # Pyodide wants a lock file, and checks its ABI against its own; the app
     # loads no package, so it gets the real file's info and no packages.
     lock = json.loads((NODE / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
-    script = (WEB / "python-files.mjs").read_text(encoding="utf-8")
-    (out / "python-files.mjs").write_text(script.replace(
-        "__LOCK_FILE__", json.dumps({"info": lock["info"], "packages": {}})), encoding="utf-8")
+    _fill_module(out, "python-files.mjs", "__LOCK_FILE__",
+                 json.dumps({"info": lock["info"], "packages": {}}))
     digest = hashlib.sha256()
     for path in [*(runtime / name for name in PYODIDE_FILES), out / "python-files.json",
                  out / "python-files.mjs", out / "snapshot-maker.mjs"]:
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    script = (WEB / "interpreter.mjs").read_text(encoding="utf-8")
-    (out / "interpreter.mjs").write_text(
-        script.replace("__RUNTIME_BYTES__", json.dumps(sizes)), encoding="utf-8")
-    script = (WEB / "snapshot-store.mjs").read_text(encoding="utf-8")
-    (out / "snapshot-store.mjs").write_text(
-        script.replace("__SNAPSHOT_ID__", digest.hexdigest()[:16]), encoding="utf-8")
+    _fill_module(out, "snapshot-store.mjs", "__SNAPSHOT_ID__", digest.hexdigest()[:16])
 
 
 def write_service_worker(out: Path) -> None:
