@@ -28,6 +28,10 @@ export { version };
 
 const RUNTIME = new URL("./vendor/pyodide/", import.meta.url).href;
 const IN_PAGE = typeof document !== "undefined";
+// A page no service worker serves is a first visit (or a reload that bypassed
+// the cache): there is no snapshot to look for, and the runtime comes from the
+// network, so its bytes are worth counting on the loading screen.
+const FIRST_VISIT = IN_PAGE && !navigator.serviceWorker?.controller;
 
 // What PyScript asks for when it calls loadPyodide (its output streams); the
 // boot may have started before that call, so output goes through these.
@@ -55,11 +59,8 @@ async function boot() {
     stdout: (text) => streams.stdout(text),
     stderr: (text) => streams.stderr(text),
   };
-  // A page no service worker serves is a first visit (or a reload that
-  // bypassed the cache): there is no snapshot to look for, so no time is spent
-  // opening Cache Storage before Python starts.
-  const returning = !IN_PAGE || navigator.serviceWorker?.controller;
-  const stored = returning ? await findSnapshot() : null;
+  // (No time spent opening Cache Storage before Python starts on a first visit.)
+  const stored = FIRST_VISIT ? null : await findSnapshot();
   if (stored) {
     // Pyodide takes the snapshot as a promise: it fetches and compiles the
     // runtime while the snapshot is read and checked. A damaged one rejects,
@@ -93,7 +94,8 @@ function said(name, value) {
   }
 }
 
-function whenTableShown(then) {
+/** Call ``then`` once the table is on screen (<html data-ready="true">). */
+export function whenTableShown(then) {
   const root = document.documentElement;
   if (root.dataset.ready === "true") {
     then();
@@ -135,12 +137,12 @@ function makeSnapshot() {
 const RUNTIME_BYTES = __RUNTIME_BYTES__;
 
 /** Run ``load`` while the loading screen counts the runtime's bytes.
- * Only where no service worker serves the page (a first visit): from the
- * cache the bytes arrive at once, and a counted response, being made here, is
- * not one the browser keeps compiled WebAssembly for. */
+ * Only on a first visit: from the cache the bytes arrive at once, and a
+ * counted response, being made here, is not one the browser keeps compiled
+ * WebAssembly for. */
 async function countingRuntimeBytes(load) {
-  const bar = IN_PAGE ? document.getElementById("loading-progress") : null;
-  if (!bar || navigator.serviceWorker?.controller) {
+  const bar = FIRST_VISIT ? document.getElementById("loading-progress") : null;
+  if (!bar) {
     return load();
   }
   const total = Object.values(RUNTIME_BYTES).reduce((sum, size) => sum + size, 0);

@@ -1,11 +1,13 @@
 // Registers the service worker (offline play) and offers a reload when a new
-// version of the site has been installed in the background. Plain JavaScript
-// so that it runs at once, before Python has started.
+// version of the site has been installed in the background. Plain JavaScript,
+// so that it runs before Python has started.
 //
-// Registration waits until the table is on screen (<html data-ready>): on a
-// first visit the worker's precache then finds the runtime in the HTTP cache,
-// where the page has just put it, instead of downloading it a second time
-// alongside the page.
+// Registration waits until the table is on screen: on a first visit the
+// worker's precache then finds the runtime in the HTTP cache, where the page
+// has just put it, instead of downloading it a second time alongside the page.
+// (The interpreter module is the page's own: importing it here loads nothing.)
+import { whenTableShown } from "./interpreter.mjs";
+
 (() => {
   if (!("serviceWorker" in navigator)) {
     return;
@@ -40,16 +42,5 @@
     // for days also asks every hour.
     setInterval(() => registration.update().catch(() => {}), 60 * 60 * 1000);
   }).catch(() => {});
-  const root = document.documentElement;
-  if (root.dataset.ready === "true") {
-    register();
-    return;
-  }
-  const watch = new MutationObserver(() => {
-    if (root.dataset.ready === "true") {
-      watch.disconnect();
-      register();
-    }
-  });
-  watch.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+  whenTableShown(register);
 })();
