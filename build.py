@@ -95,7 +95,7 @@ def compile_for_pyodide(sources: dict[str, bytes]) -> dict[str, bytes]:
 def write_python_files(out: Path) -> None:
     """The engine and the browser layer, with their bytecode, as one JSON file
     (path -> base64) that web/python-files.mjs writes into Pyodide's file system."""
-    paths = (sorted((ROOT / "py").glob("castling/*.py"))
+    paths = (sorted((ROOT / "py").glob("castling/**/*.py"))
              + sorted((ROOT / "py").glob("castling/messages/*.json"))
              + sorted(WEB.glob("castling_web/*.py")))
     files = {path.relative_to(ROOT / "py" if path.is_relative_to(ROOT / "py") else WEB)

@@ -1,10 +1,10 @@
 """The solver's worker: answers the game screen's questions off the main thread,
-so the board never waits for a search.  The answers are castling.advice's;
+so the board never waits for a search.  The answers are castling.player.advice's;
 requests and answers travel as JSON text."""
 
 import json
 
-from castling.advice import answer
+from castling.player.advice import answer
 
 
 def ask(request_json):

@@ -10,7 +10,6 @@ its text form is the lower-case code (``td``).
 from __future__ import annotations
 
 from .errors import NotationError
-from .i18n import t
 
 RANKS = "A23456789TJQK"
 SUITS = "CSHD"
@@ -56,12 +55,6 @@ def parse_card(text: str) -> int:
         raise NotationError(f"not a card: {text!r} (ranks {RANKS}, suits {SUITS})")
     card = make_card(RANKS.index(upper[0]), SUITS.index(upper[1]))
     return card if text == upper else card | FACE_DOWN
-
-
-def card_name(card: int) -> str:
-    """Words for a face-up card in the current language, e.g. 'Queen of hearts'."""
-    return t("card.name", rank=t(f"card.rank.{RANKS[rank_of(card)]}"),
-             suit=t(f"card.suit.{SUITS[suit_of(card)]}"))
 
 
 def full_deck(decks: int = 1) -> list[int]:

@@ -13,6 +13,7 @@ import sys
 from .errors import CastlingError
 from .game import Game
 from .games import GAMES, get_game
+from .i18n import t
 from .notation import format_move
 from .solver import DEFAULT_MAX_NODES, solve
 
@@ -29,7 +30,7 @@ class _Parser(argparse.ArgumentParser):
 def _games() -> list[dict]:
     return [{"id": rules.id, "name": rules.name, "pysol_id": rules.pysol_id,
              "decks": rules.decks, "piles": list(rules.pile_names),
-             "summary": rules.summary}
+             "summary": t(f"game.{rules.id}.summary")}
             for rules in GAMES.values()]
 
 

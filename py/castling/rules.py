@@ -14,7 +14,6 @@ from functools import cached_property
 from typing import Literal, get_args
 
 from .cards import ACE, KING, is_red, rank_of, suit_of
-from .i18n import t
 
 # Every choice of the vocabulary is closed: a declaration naming anything else
 # is refused at once with a ValueError (not an assert, which python -O drops).
@@ -142,11 +141,6 @@ class GameRules:
     #: Chessboard's interface convenience: a built run may be dragged when empty
     #: piles allow the same result one card at a time (recorded as those moves).
     supermove: bool = False
-
-    @property
-    def summary(self) -> str:
-        """One line about the game, in the current language (castling.i18n)."""
-        return t(f"game.{self.id}.summary")
 
     @property
     def chosen_base(self) -> bool:

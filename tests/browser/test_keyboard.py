@@ -5,7 +5,7 @@ import json
 from pathlib import Path
 
 from castling import GAMES, Game, parse_move
-from castling.board import layout, neighbour, pickable_counts, targets
+from castling.player.board import layout, neighbour, pickable_counts, targets
 
 from conftest import stored, wait_ready
 
@@ -106,7 +106,7 @@ def test_piles_and_cards_have_names_that_hide_face_down_cards(page, site_url):
     assert t1.get_attribute("role") == "group" and t1.get_attribute("tabindex") == "0"
     label = t1.get_attribute("aria-label")
     top = game.position.to_piles()["t1"][-1]
-    from castling.spoken import card_label
+    from castling.player.spoken import card_label
     assert label == f"Tableau 1, 4 cards, top card {card_label(top)}"
     labels = page.locator('[data-pile="t1"] [data-card]').evaluate_all(
         "cards => cards.map(card => card.getAttribute('aria-label'))")

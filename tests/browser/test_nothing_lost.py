@@ -8,7 +8,7 @@ import json
 import pytest
 
 from castling import GAMES, Game
-from castling.links import LinkError, parse_link
+from castling.player.links import LinkError, parse_link
 
 from conftest import READY_TIMEOUT_MS, stored, wait_ready
 from test_links_and_stats import assert_playable

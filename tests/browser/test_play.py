@@ -4,7 +4,7 @@ undo and redo, reload and find the game resumed."""
 import pytest
 
 from castling import GAMES, Game, Position, format_move
-from castling.board import pickable_counts, targets
+from castling.player.board import pickable_counts, targets
 
 from conftest import dom_piles, shown_as_dom, stored, wait_ready
 

@@ -7,10 +7,10 @@ import json
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from castling import GAMES, Game, Position
-from castling.advice import answer
+from castling.player.advice import answer
 from castling.deal import parse_deal_number
 from castling.errors import CastlingError, DealNumberError, NotationError, SaveError
-from castling.links import LinkError, parse_link
+from castling.player.links import LinkError, parse_link
 from castling.notation import parse_move
 from castling.save import load_save
 

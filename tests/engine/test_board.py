@@ -3,7 +3,7 @@
 import pytest
 
 from castling import GAMES, Position, format_move
-from castling.board import home_move, layout, pickable_counts, status_line, supermove, targets
+from castling.player.board import home_move, layout, pickable_counts, status_line, supermove, targets
 
 from helpers import position
 

@@ -8,7 +8,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_every_error_class_is_defined_in_errors_py():
     homes = {}
-    for path in sorted([*(ROOT / "py" / "castling").glob("*.py"),
+    for path in sorted([*(ROOT / "py" / "castling").rglob("*.py"),
                         *(ROOT / "web" / "castling_web").glob("*.py")]):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ClassDef) and node.name.endswith("Error"):

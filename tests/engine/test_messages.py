@@ -14,7 +14,7 @@ from castling.cards import RANKS, SUITS
 from castling.i18n import LANGUAGES, catalogue, preferred, set_language, t
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = sorted((ROOT / "py" / "castling").glob("*.py")) + sorted(
+SOURCES = sorted((ROOT / "py" / "castling").rglob("*.py")) + sorted(
     (ROOT / "web" / "castling_web").glob("*.py")) + [ROOT / "build.py", ROOT / "scripts" / "winnability.py"]
 
 
@@ -93,7 +93,7 @@ def test_language_choice_and_fallback():
     try:
         assert set_language("it") == "it"
         assert t("counter.moves.many", count=3) == "3 mosse"
-        assert GAMES["martha"].summary.startswith("Gli Assi")
+        assert t("game.martha.summary").startswith("Gli Assi")
         assert set_language("xx") == "en"
     finally:
         set_language("en")

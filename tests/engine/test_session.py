@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from castling import GAMES, Game
-from castling.session import (STATS_KEY, MemoryStorage, Session, StorageError, save_key)
+from castling.player.session import (STATS_KEY, MemoryStorage, Session, StorageError, save_key)
 
 WINS = json.loads((Path(__file__).parents[1] / "fixtures" / "wins.json").read_text())
 

@@ -3,8 +3,8 @@
 import pytest
 
 from castling import GAMES, Position
-from castling.board import layout, neighbour, next_choice
-from castling.spoken import card_label, move_words, pile_label, pile_title
+from castling.player.board import layout, neighbour, next_choice
+from castling.player.spoken import card_label, move_words, pile_label, pile_title
 
 
 def test_piles_are_named_by_kind_number_and_suit():

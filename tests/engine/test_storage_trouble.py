@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from castling import GAMES, Game
-from castling.session import (SETTINGS_KEY, STATS_KEY, ImportFileError, MemoryStorage, Session,
+from castling.player.session import (SETTINGS_KEY, STATS_KEY, ImportFileError, MemoryStorage, Session,
                               StorageError, save_key)
 
 WINS = json.loads((Path(__file__).parents[1] / "fixtures" / "wins.json").read_text())
@@ -264,10 +264,10 @@ def test_the_on_off_settings_are_found_however_annotations_are_evaluated(monkeyp
     held only while the module's annotations were strings."""
     import types
 
-    from castling import stored
+    from castling.player import stored
     source = Path(stored.__file__).read_text(encoding="utf-8")
-    eager = types.ModuleType("castling._stored_eager")
-    eager.__package__ = "castling"
+    eager = types.ModuleType(stored.__name__ + "_eager")
+    eager.__package__ = stored.__package__
     monkeypatch.setitem(sys.modules, eager.__name__, eager)
     exec(compile(source.replace("from __future__ import annotations\n", ""),
                  stored.__file__, "exec"), eager.__dict__)

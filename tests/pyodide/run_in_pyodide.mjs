@@ -10,10 +10,12 @@ import { loadPyodide } from "pyodide";
 
 const [packageDir, scriptFile] = process.argv.slice(2);
 const pyodide = await loadPyodide();
-pyodide.FS.mkdirTree("/engine/castling");
-for (const name of readdirSync(packageDir)) {
-  if (name.endsWith(".py")) {
-    pyodide.FS.writeFile(`/engine/castling/${name}`, readFileSync(join(packageDir, name)));
+// The package with its subpackages and message catalogues, as it is on disk.
+for (const name of readdirSync(packageDir, { recursive: true })) {
+  if (name.endsWith(".py") || name.endsWith(".json")) {
+    const target = `/engine/castling/${name}`;
+    pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+    pyodide.FS.writeFile(target, readFileSync(join(packageDir, name)));
   }
 }
 pyodide.setStdout({ batched: (line) => console.log(line) });

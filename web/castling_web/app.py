@@ -1,7 +1,7 @@
 """The game screen: wires the engine, the session and the table view to the page.
 
 Every decision about legality is the engine's: this module only asks
-``castling.board`` where a picked-up card may go and plays the moves it gets.
+``castling.player.board`` where a picked-up card may go and plays the moves it gets.
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ import js
 from pyodide.ffi import create_proxy, jsnull, to_js
 
 from castling import GAMES, auto_finish, format_move, hint, parse_move, safe_foundation_moves
-from castling.board import home_move, neighbour, next_choice, pickable_counts, status_line, targets
-from castling.cards import parse_card, card_name
+from castling.player.board import home_move, neighbour, next_choice, pickable_counts, status_line, targets
+from castling.cards import parse_card
 from castling.deal import random_deal_number
-from castling.links import LinkError, deal_link, parse_link
-from castling.session import ImportFileError, Session
+from castling.player.links import LinkError, deal_link, parse_link
+from castling.player.session import ImportFileError, Session
 from castling.i18n import language, preferred, set_language, t
-from castling.spoken import card_label, destination, move_words, pile_title
+from castling.player.spoken import card_label, card_name, destination, move_words, pile_title
 
 from .advisor import Advisor
 from .render import TableView

@@ -6,9 +6,9 @@ piles.  A face-down card is drawn without its identity anywhere in the DOM.
 
 from __future__ import annotations
 
-from castling.board import Row, layout
+from castling.player.board import Row, layout
 from castling.rules import GameRules
-from castling.spoken import card_label, pile_label
+from castling.player.spoken import card_label, pile_label
 
 SUIT_SYMBOLS = {"C": "\u2663", "S": "\u2660", "H": "\u2665", "D": "\u2666"}
 RANK_LABELS = {"T": "10"}

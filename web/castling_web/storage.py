@@ -2,7 +2,7 @@
 
 from pyodide.ffi import jsnull
 
-from castling.session import StorageError
+from castling.player.session import StorageError
 
 
 class BrowserStorage:

@@ -17,14 +17,14 @@ a pure function of JSON-like values and can be tested without a browser.
 
 from __future__ import annotations
 
-from .deal import parse_deal_number
-from .game import Game
-from .games import get_game
-from .notation import format_move
-from .position import Position
-from .hint import moves_leaving_the_base_open
-from .save import MAX_MOVES
-from .solver import solve
+from ..deal import parse_deal_number
+from ..game import Game
+from ..games import get_game
+from ..notation import format_move
+from ..position import Position
+from ..hint import moves_leaving_the_base_open
+from ..save import MAX_MOVES
+from ..solver import solve
 
 #: About two seconds of searching in the browser per question.
 DEFAULT_BUDGET = 20_000

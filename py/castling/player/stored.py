@@ -23,9 +23,9 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field, fields
 
-from .errors import ImportFileError
-from .games import GAMES
-from .i18n import t
+from ..errors import ImportFileError
+from ..games import GAMES
+from ..i18n import t
 
 PREFIX = "castling:"
 STATS_KEY = PREFIX + "stats"

@@ -16,13 +16,13 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from .deal import random_deal_number
-from .errors import CastlingError, StorageError
-from .game import Game
-from .games import GAMES
-from .i18n import t
-from .rules import GameRules
-from .save import load_save, save_data
+from ..deal import random_deal_number
+from ..errors import CastlingError, StorageError
+from ..game import Game
+from ..games import GAMES
+from ..i18n import t
+from ..rules import GameRules
+from ..save import load_save, save_data
 from .stored import (CHOICES, LAST_KEY, PREFIX, RECOVERY_PREFIX, SETTINGS_KEY, STATS_KEY, SWITCHES,
                      ImportFileError, Settings, Stats, export_text, read_export, read_settings,
                      read_stats, save_key, settings_text, stats_text)

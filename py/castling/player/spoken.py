@@ -7,10 +7,10 @@ A face-down card is only ever "a face-down card": its identity never appears.
 
 from __future__ import annotations
 
-from .cards import SUITS, card_name, parse_card
-from .i18n import t
-from .position import Position
-from .rules import GameRules
+from ..cards import RANKS, SUITS, parse_card, rank_of, suit_of
+from ..i18n import t
+from ..position import Position
+from ..rules import GameRules
 
 
 def pile_title(rules: GameRules, name: str) -> str:
@@ -23,6 +23,12 @@ def pile_title(rules: GameRules, name: str) -> str:
         return t("pile.f", suit=suit)
     row = rules.foundations[(number - 1) // 4]
     return t("pile.f.up" if row.direction == "up" else "pile.f.down", suit=suit)
+
+
+def card_name(card: int) -> str:
+    """Words for a face-up card, e.g. 'Queen of hearts'."""
+    return t("card.name", rank=t(f"card.rank.{RANKS[rank_of(card)]}"),
+             suit=t(f"card.suit.{SUITS[suit_of(card)]}"))
 
 
 def card_label(code: str) -> str:

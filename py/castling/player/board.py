@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import RANKS
-from .hint import homeward_moves
-from .i18n import t
-from .movegen import Move
-from .position import Position
-from .rules import GameRules
+from ..cards import RANKS
+from ..hint import homeward_moves
+from ..i18n import t
+from ..movegen import Move
+from ..position import Position
+from ..rules import GameRules
 
 
 @dataclass(frozen=True)
