@@ -6,7 +6,10 @@ from pathlib import Path
 import pytest
 
 from castling import GAMES, Game
-from castling.player.session import (STATS_KEY, MemoryStorage, Session, StorageError, save_key)
+from castling.errors import StorageError
+from castling.player.records import STATS_KEY, save_key
+from castling.player.session import Session
+from castling.player.storage_port import MemoryStorage
 
 WINS = json.loads((Path(__file__).parents[1] / "fixtures" / "wins.json").read_text())
 

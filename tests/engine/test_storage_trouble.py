@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 
 from castling import GAMES, Game
-from castling.player.session import (SETTINGS_KEY, STATS_KEY, ImportFileError, MemoryStorage, Session,
-                              StorageError, save_key)
+from castling.errors import ImportFileError, StorageError
+from castling.player.records import SETTINGS_KEY, STATS_KEY, save_key
+from castling.player.session import Session
+from castling.player.storage_port import MemoryStorage
 
 WINS = json.loads((Path(__file__).parents[1] / "fixtures" / "wins.json").read_text())
 OTHER_SAVE = json.dumps({"format": 1, "game": "morphy", "deal": 12, "moves": ["t1-t2"] * 0})
@@ -260,16 +262,16 @@ def test_a_file_that_is_not_an_export_is_refused_and_changes_nothing(text):
 
 
 def test_the_on_off_settings_are_found_however_annotations_are_evaluated(monkeypatch):
-    """stored.SWITCHES once compared a field's type with the string "bool", which
+    """records.SWITCHES once compared a field's type with the string "bool", which
     held only while the module's annotations were strings."""
     import types
 
-    from castling.player import stored
-    source = Path(stored.__file__).read_text(encoding="utf-8")
-    eager = types.ModuleType(stored.__name__ + "_eager")
-    eager.__package__ = stored.__package__
+    from castling.player import records
+    source = Path(records.__file__).read_text(encoding="utf-8")
+    eager = types.ModuleType(records.__name__ + "_eager")
+    eager.__package__ = records.__package__
     monkeypatch.setitem(sys.modules, eager.__name__, eager)
     exec(compile(source.replace("from __future__ import annotations\n", ""),
-                 stored.__file__, "exec"), eager.__dict__)
-    assert eager.SWITCHES == stored.SWITCHES == (
+                 records.__file__, "exec"), eager.__dict__)
+    assert eager.SWITCHES == records.SWITCHES == (
         "autoplay", "animations", "one_tap", "four_colour", "high_contrast")

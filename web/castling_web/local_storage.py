@@ -1,8 +1,10 @@
-"""``localStorage`` behind the engine's small Storage interface."""
+"""The browser's ``localStorage`` behind the app model's key-value port
+(:class:`castling.player.storage_port.Storage`): every save, the statistics and
+the settings live here (keys: :mod:`castling.player.records`)."""
 
 from pyodide.ffi import jsnull
 
-from castling.player.session import StorageError
+from castling.errors import StorageError
 
 
 class BrowserStorage:

@@ -1,21 +1,24 @@
-"""What the app keeps in storage, and how it is read back without trusting it.
+"""The formats of what the app keeps, and how each is read back without trusting it.
 
 Every key starts with ``castling:``:
 
 * ``castling:save:GAME`` — the game in progress of that game: the save format of
   :mod:`castling.save` plus ``token`` (which game this is: a new deal gets a new
   one), ``rev`` (how many times it was written: a second tab writing the same
-  game is noticed), ``seconds`` (the timer), and copies of the statistics
-  flags ``counted`` and ``won``;
+  game is noticed, :mod:`.tabs`), ``seconds`` (the timer), and copies of the
+  statistics flags ``counted`` and ``won`` (written by :mod:`.session`);
 * ``castling:stats`` — statistics per game id, each with ``current``: the token
   of the game in progress and whether it was already counted as played and as
   won.  Counting a game and marking it counted is therefore one write, so a
-  reload at any moment can neither count a game twice nor lose a win;
+  reload at any moment can neither count a game twice nor lose a win
+  (:mod:`.statistics`);
 * ``castling:settings`` — the player's settings;
 * ``castling:last`` — the game id last played;
-* ``castling:recovery:…`` — anything found damaged, set aside instead of deleted.
+* ``castling:recovery:…`` — anything found damaged, set aside instead of deleted
+  (:mod:`.recovery`).
 
-The readers here are pure: text in; values and a list of problems out.
+An export file holds all of them (:mod:`.transfer`).  The readers here are pure:
+text in; values and a list of problems out.
 """
 
 from __future__ import annotations
@@ -23,22 +26,59 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field, fields
 
-from ..errors import ImportFileError
+from ..errors import CastlingError
+from ..game import Game
 from ..games import GAMES
 from ..i18n import t
+from ..rules import GameRules
+from ..save import load_save
 
 PREFIX = "castling:"
 STATS_KEY = PREFIX + "stats"
 SETTINGS_KEY = PREFIX + "settings"
 LAST_KEY = PREFIX + "last"
 RECOVERY_PREFIX = PREFIX + "recovery:"
-EXPORT_FORMAT = 1
-MAX_EXPORT = 5_000_000      # characters: about what a browser lets a site store
 
 
 def save_key(game_id: str) -> str:
     """Where the game in progress of ``game_id`` is kept."""
     return f"{PREFIX}save:{game_id}"
+
+
+#: the fields the app adds to a game's save, and their types
+SAVE_FIELDS = (("seconds", int), ("counted", bool), ("won", bool), ("token", str), ("rev", int))
+
+
+@dataclass
+class SaveRecord:
+    """A game's save as read back from its stored text."""
+
+    game: Game
+    data: dict              # the stored object, the app's fields and all
+    seconds: int            # the timer (0 when damaged)
+    counted: bool           # the copies of the statistics flags
+    won: bool
+    #: what was found damaged (the game resumes before a bad move, without a bad field)
+    damaged: list[str]
+
+
+def read_save(text: str, rules: GameRules) -> SaveRecord:
+    """A save of ``rules``'s game from its stored text; :class:`CastlingError` when
+    it cannot be read at all or is another game's."""
+    loaded = load_save(text)
+    data = json.loads(text)
+    if loaded.game.rules != rules:
+        raise CastlingError(t("store.other_game", game=loaded.game.rules.name))
+    damaged = []
+    if loaded.problem:
+        damaged.append(t("store.save_moves_from", number=loaded.problem.index + 1,
+                         move=loaded.problem.text[:20]))
+    for name, kind in SAVE_FIELDS:
+        if name in data and type(data[name]) is not kind:
+            damaged.append(t("store.save_field", field=name))
+    seconds = data.get("seconds")
+    return SaveRecord(loaded.game, data, seconds if type(seconds) is int and seconds >= 0 else 0,
+                      data.get("counted") is True, data.get("won") is True, damaged)
 
 
 @dataclass
@@ -122,6 +162,7 @@ def read_stats(text: str | None) -> tuple[dict[str, Stats], list[str]]:
 
 
 def stats_text(stats: dict[str, Stats]) -> str:
+    """The stored text of the statistics (what :func:`read_stats` reads)."""
     return json.dumps({game_id: asdict(entry) for game_id, entry in stats.items()},
                       separators=(",", ":"))
 
@@ -181,30 +222,6 @@ def read_settings(text: str | None) -> tuple[Settings, list[str]]:
 
 
 def settings_text(settings: Settings) -> str:
+    """The stored text of the settings (what :func:`read_settings` reads)."""
     return json.dumps(asdict(settings), separators=(",", ":"))
 
-
-def export_text(items: dict[str, str]) -> str:
-    """Everything the app stores, as the text of an export file."""
-    return json.dumps({"castling-export": EXPORT_FORMAT,
-                       "items": {key: items[key] for key in sorted(items)}}, indent=1)
-
-
-def read_export(text: str) -> dict[str, str]:
-    """The stored items an export file holds, or :class:`ImportFileError`."""
-    if not isinstance(text, str) or len(text) > MAX_EXPORT:
-        raise ImportFileError(t("import.too_large"))
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        raise ImportFileError(t("import.not_json")) from None
-    if not isinstance(data, dict) or "castling-export" not in data:
-        raise ImportFileError(t("import.not_export"))
-    if data["castling-export"] != EXPORT_FORMAT:
-        raise ImportFileError(t("import.other_version"))
-    items = data.get("items")
-    if not isinstance(items, dict) or not all(
-            isinstance(key, str) and key.startswith(PREFIX) and isinstance(value, str)
-            for key, value in items.items()):
-        raise ImportFileError(t("import.damaged"))
-    return dict(items)

@@ -1,0 +1,89 @@
+"""Statistics bookkeeping: games played and won, streaks and bests, per game.
+
+They are kept under ``castling:stats`` (format: :mod:`.records`).  Each game's
+entry has ``current``: the token of the game in progress (:mod:`.tabs`) and
+whether it already counts as played and as won.  Counting a game and marking it
+counted is one write, so a reload at any moment can neither count a game twice
+nor lose a win.  Every update re-reads what is stored first and changes only
+its own game's entry, so two tabs never undo each other's counts.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .recovery import CarefulStore
+from .records import STATS_KEY, Stats, read_stats, stats_text
+
+
+class StatsBook:
+    """The statistics of every game, as last read from the store."""
+
+    def __init__(self, store: CarefulStore) -> None:
+        self.store = store
+        self.stats: dict[str, Stats] = {}
+
+    def reload(self) -> None:
+        """Read the statistics again; damaged ones are reported and set aside."""
+        self.stats = self.store.read(STATS_KEY, read_stats)
+
+    def of(self, game_id: str) -> Stats:
+        """The statistics of one game (zeros before the first)."""
+        return self.stats.get(game_id, Stats())
+
+    def played_counted(self, game_id: str, token: str) -> bool:
+        """Game ``token`` already counts as played."""
+        current = self.of(game_id).current
+        return current.get("token") == token and current.get("counted") is True
+
+    def win_counted(self, game_id: str, token: str) -> bool:
+        """Game ``token``'s win is already counted."""
+        current = self.of(game_id).current
+        return current.get("token") == token and current.get("won") is True
+
+    def take_up(self, game_id: str, token: str, counted: bool, won: bool) -> None:
+        """Game ``token`` is resumed from its save: unless the statistics already
+        follow it, its save's copies of the flags say what was counted (kept in
+        memory; the next count writes them)."""
+        stats = self.stats.setdefault(game_id, Stats())
+        if stats.current.get("token") != token:
+            stats.current = {"token": token, "counted": counted, "won": won}
+
+    def leave(self, game_id: str) -> None:
+        """The game in progress of ``game_id`` is given up for a new deal: if it
+        counted as played and was not won, the winning streak is broken."""
+        current = self.of(game_id).current
+        if current.get("token") is not None and current.get("counted") and not current.get("won"):
+            self._update(game_id, lambda stats: setattr(stats, "streak", 0))
+
+    def count_played(self, game_id: str, token: str) -> None:
+        """Game ``token`` had its first move: one more game played."""
+        def count(stats: Stats) -> None:
+            if stats.current.get("token") != token or not stats.current.get("counted"):
+                stats.played += 1
+                stats.current = {"token": token, "counted": True, "won": False}
+        self._update(game_id, count)
+
+    def count_won(self, game_id: str, token: str, seconds: int, moves: int) -> None:
+        """Game ``token`` was won in ``seconds`` and ``moves``: the win, the
+        streak and the bests."""
+        def count(stats: Stats) -> None:
+            if stats.current.get("token") == token and stats.current.get("won"):
+                return      # another tab counted this very win already
+            stats.won += 1
+            stats.streak += 1
+            stats.best_streak = max(stats.best_streak, stats.streak)
+            stats.best_seconds = seconds if stats.best_seconds is None else min(stats.best_seconds, seconds)
+            stats.fewest_moves = moves if stats.fewest_moves is None else min(stats.fewest_moves, moves)
+            stats.current = {"token": token, "counted": True, "won": True}
+        self._update(game_id, count)
+
+    def _update(self, game_id: str, change: Callable[[Stats], None]) -> None:
+        """Apply ``change`` to one game's statistics as stored now (another tab may
+        have changed them), and write them back in one go."""
+        stored = self.store.read(STATS_KEY, read_stats)
+        if game_id not in stored:
+            stored[game_id] = self.stats.get(game_id, Stats())
+        change(stored[game_id])
+        self.stats = {**self.stats, **stored}
+        self.store.write(STATS_KEY, stats_text(self.stats))
