@@ -1,0 +1,104 @@
+"""The solver's advice on the table, with a stand-in for the worker: each
+position is asked about once, a hint never waits, and the verdict shows only
+what the solver proved."""
+
+from __future__ import annotations
+
+import asyncio
+
+from castling import format_move
+from castling.i18n import t
+from castling_web.advice_view import AdviceView
+
+from stand_in import StandInApp
+
+
+class StandInAdvisor:
+    """Answers from a script; records the questions."""
+
+    def __init__(self, answer=None) -> None:
+        self.answer = answer
+        self.asked: list[dict] = []
+        self.ready = True
+        self.busy = False
+
+    async def start(self) -> bool:
+        return True
+
+    async def ask(self, request: dict):
+        self.asked.append(request)
+        await asyncio.sleep(0)
+        return self.answer(request) if callable(self.answer) else self.answer
+
+
+class Window:
+    def __init__(self) -> None:
+        self.timeouts: list = []
+
+    def setTimeout(self, function, ms):
+        self.timeouts.append((function, ms))
+        return len(self.timeouts)
+
+    def clearTimeout(self, handle):
+        pass
+
+
+def with_loop(body):
+    """Run ``body`` in an event loop, then let the questions it sent be answered."""
+    async def run():
+        body()
+        for _ in range(5):
+            await asyncio.sleep(0)
+    asyncio.run(run())
+
+
+def test_a_worker_with_no_answer_is_asked_once_per_position():
+    app = StandInApp("chessboard", 1)
+    app.window = Window()
+    advisor = StandInAdvisor(answer=None)
+    advice = AdviceView(app, advisor)
+    with_loop(advice.analyse)
+    # Hint asks again only for a position not asked about; this one was.
+    with_loop(lambda: (advice.show_hint(), advice.analyse(), advice.show_hint()))
+    assert len(advisor.asked) == 1
+    assert app.document.getElementById("status").getAttribute("data-hint") == "baseline"
+
+
+def test_the_solvers_move_is_the_hint_when_it_has_one():
+    app = StandInApp("chessboard", 1)
+    app.window = Window()
+    position = app.session.game.position
+    move = position.legal_moves()[0]
+    text = format_move(position.rules, move)
+    advice = AdviceView(app, StandInAdvisor(answer={"result": "won", "move": text}))
+    with_loop(advice.analyse)
+    advice.show_hint()
+    status = app.document.getElementById("status")
+    assert status.getAttribute("data-hint") == "solver"
+    assert text in status.textContent and t("hint.winnable") in status.textContent
+    assert app.window.timeouts and app.window.timeouts[-1][1] > 0     # the highlight goes away
+
+
+def test_lost_is_shown_only_after_a_move_and_only_when_proved():
+    app = StandInApp("chessboard", 1)
+    app.window = Window()
+    advice = AdviceView(app, StandInAdvisor(answer={"result": "lost", "move": None}))
+    with_loop(advice.analyse)
+    verdict = app.document.getElementById("verdict")
+    assert verdict.hidden is True            # the deal as dealt: no verdict before a move
+    app.session.play([app.session.game.position.legal_moves()[0]])
+    with_loop(advice.analyse)
+    assert verdict.hidden is False and verdict.getAttribute("data-result") == "lost"
+
+
+def test_an_answer_for_an_old_position_asks_about_the_new_one():
+    app = StandInApp("chessboard", 1)
+    app.window = Window()
+    advisor = StandInAdvisor(answer={"result": "unknown", "move": None})
+    advice = AdviceView(app, advisor)
+
+    def ask_then_move():
+        advice.analyse()
+        app.session.play([app.session.game.position.legal_moves()[0]])
+    with_loop(ask_then_move)
+    assert [len(q["moves"]) for q in advisor.asked] == [0, 1]

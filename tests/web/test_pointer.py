@@ -1,0 +1,94 @@
+"""Pointer play decided without a browser: what a tap, a double tap and a drag do."""
+
+from __future__ import annotations
+
+import pytest
+
+from castling.player.board import home_move, pickable_counts, targets
+from castling_web.held import Held
+from castling_web.pointer import DOUBLE_TAP_MS, DRAG_THRESHOLD, PointerInput, Press, Tap
+
+from stand_in import StandInApp
+
+
+def a_movable_card(app: StandInApp, *, home: bool = False):
+    """(source, target, moves) of a single card that can move (to a foundation if ``home``)."""
+    position = app.position
+    for source in range(len(position.piles)):
+        if 1 not in pickable_counts(position, source):
+            continue
+        found = targets(position, source, 1)
+        homeward = home_move(position, source)
+        if home and homeward:
+            return source, homeward[1], [homeward]
+        if not home and found and not homeward:
+            target, moves = next(iter(found.items()))
+            return source, target, moves
+    pytest.skip("this deal has no such card")      # never, for the deals used here
+
+
+@pytest.fixture
+def pointer(app):
+    return PointerInput(app)
+
+
+def test_a_press_becomes_a_drag_past_the_threshold():
+    press = Press(10, 10, "t1", 1)
+    assert not press.is_drag(DRAG_THRESHOLD - 1, 0)
+    assert press.is_drag(DRAG_THRESHOLD, 0)
+    assert press.is_drag(-3, -3)
+    press.dragging = True
+    assert press.is_drag(0, 0)          # once dragging, always dragging
+
+
+def test_two_taps_on_one_pile_in_time_are_a_double_tap():
+    tap = Tap("t3", 1000.0)
+    assert tap.is_double("t3", 1000.0 + DOUBLE_TAP_MS - 1)
+    assert not tap.is_double("t3", 1000.0 + DOUBLE_TAP_MS)
+    assert not tap.is_double("t4", 1001.0)
+    assert not Tap().is_double("t3", 0.0)
+
+
+def test_tap_picks_up_then_tap_on_a_target_plays_the_engines_move(app, pointer):
+    source, target, moves = a_movable_card(app)
+    pointer.tap(app.names[source], 1, now=0.0)
+    assert app.held.now == Held(source, 1)
+    assert app.names[target] in app.view.marks["target"][0]
+    pointer.tap(app.names[target], None, now=5000.0)
+    assert app.played == [(moves, 1)]
+    assert app.held.now is None
+
+
+def test_tapping_the_held_card_again_puts_it_back(app, pointer):
+    source, _, _ = a_movable_card(app)
+    pointer.tap(app.names[source], 1, now=0.0)
+    pointer.tap(app.names[source], 1, now=5000.0)       # not a double tap: too late
+    assert app.held.now is None and app.played == []
+    assert app.view.marks["selected"] == ((), ())
+
+
+def test_a_double_tap_sends_the_card_home():
+    app = StandInApp("fortress", 3)
+    pointer = PointerInput(app)
+    source, target, moves = a_movable_card(app, home=True)
+    pointer.tap(app.names[source], 1, now=100.0)
+    pointer.tap(app.names[source], 1, now=100.0 + DOUBLE_TAP_MS / 2)
+    assert app.played[-1] == (moves, 1)
+    assert target >= app.session.game.position.tables.first_foundation
+
+
+def test_one_tap_plays_at_once_when_there_is_one_place_to_go():
+    app = StandInApp("chessboard", 1)
+    app.session.set_setting("one_tap", True)
+    pointer = PointerInput(app)
+    source = app.piles_where(lambda position, s: len(targets(position, s, 1)) == 1)[0]
+    (moves,) = targets(app.position, source, 1).values()
+    pointer.tap(app.names[source], 1, now=0.0)
+    assert app.played == [(moves, 1)]
+
+
+def test_a_face_down_or_stuck_card_is_not_picked_up():
+    app = StandInApp("chessboard", 1)
+    pointer = PointerInput(app)
+    pointer.tap("t1", None, now=0.0)          # None: the pointer was on a face-down card
+    assert app.held.now is None and app.played == []

@@ -1,0 +1,81 @@
+"""The page around the table: titles and labels, the toolbar's buttons, the
+notice line and the screen reader's live region, the page's language and its
+help links, and sharing the deal's link.
+
+Everything the player reads is set as text (``textContent``), never as HTML.
+"""
+
+from __future__ import annotations
+
+from castling.i18n import language, preferred, set_language, t
+from pyodide.ffi import create_proxy
+
+
+class Chrome:
+    """The parts of the page that are not the table."""
+
+    def __init__(self, document, window) -> None:
+        self.document = document
+        self.window = window
+        self._said_copied = create_proxy(
+            lambda *_: self.notify(t("notice.link_copied", link=str(self.window.location.href))))
+        self._ignore = create_proxy(lambda *_: None)
+
+    def button(self, action: str):
+        """The toolbar's button for an action (undo, hint, …)."""
+        return self.document.querySelector(f'.controls [data-action="{action}"]')
+
+    def notify(self, text: str) -> None:
+        """Show a message to the player (always as text)."""
+        notice = self.document.getElementById("notice")
+        notice.textContent = text
+        notice.hidden = False
+
+    def announce(self, text: str) -> None:
+        """Say something to screen readers (a polite live region, as text)."""
+        region = self.document.getElementById("announce")
+        region.textContent = ""
+        region.textContent = text
+
+    def name_the_game(self, game) -> None:
+        """Titles, labels and the rules link of the game on the table."""
+        rules = game.rules
+        self.document.getElementById("game-select").value = rules.id
+        self.document.getElementById("deal-label").textContent = t("deal.label", deal=game.number)
+        self.document.getElementById("winnable-label").textContent = t(
+            "settings.winnable_only", game=rules.name)
+        self.document.getElementById("rules-link").setAttribute("data-help", f"{rules.id}.html")
+        self.link_help()
+        self.document.title = t("page.document_title", game=rules.name, deal=game.number)
+        self.document.getElementById("page-title").textContent = t(
+            "page.heading.game", game=rules.name, deal=game.number)
+
+    def apply_language(self, chosen: str) -> None:
+        """Every text of the page in the chosen language (or, for "", the browser's)."""
+        navigator = self.window.navigator
+        chosen = chosen or preferred(
+            [str(tag) for tag in (navigator.languages or [navigator.language])])
+        self.document.documentElement.lang = set_language(chosen)
+        for element in self.document.querySelectorAll("[data-i18n]"):
+            element.textContent = t(element.getAttribute("data-i18n"))
+        for attribute in ("title", "aria-label"):
+            for element in self.document.querySelectorAll(f"[data-i18n-{attribute}]"):
+                element.setAttribute(attribute, t(element.getAttribute(f"data-i18n-{attribute}")))
+        self.link_help()
+
+    def link_help(self) -> None:
+        """Help links lead to the help pages in the page's language."""
+        folder = "" if language() == "en" else f"{language()}/"
+        for link in self.document.querySelectorAll("[data-help]"):
+            link.setAttribute("href", f"./help/{folder}{link.getAttribute('data-help')}")
+
+    def share(self) -> None:
+        """Show the deal's link, and copy it when the browser lets us."""
+        link = str(self.window.location.href)
+        self.notify(t("notice.link", link=link))
+        try:
+            # Copying may be refused (no permission, no focus): the link stays on screen.
+            copied = self.window.navigator.clipboard.writeText(link)
+            copied.then(self._said_copied, self._ignore)
+        except Exception:
+            pass

@@ -1,0 +1,66 @@
+"""The dialogs that only show things: the win, the statistics, the keys and
+the list of games. (Settings have their own module, settings.py.)"""
+
+from __future__ import annotations
+
+from castling import GAMES
+from castling.i18n import t
+
+from .timer import clock
+
+STATS_COLUMNS = ("game", "played", "won", "rate", "streak", "best_streak", "best_time",
+                 "fewest_moves")
+
+
+class Dialogs:
+    def __init__(self, document, session) -> None:
+        self.document = document
+        self.session = session
+
+    def _open(self, name: str) -> None:
+        self.document.getElementById(f"{name}-dialog").showModal()
+
+    def close(self, name: str) -> None:
+        self.document.getElementById(f"{name}-dialog").close()
+
+    def show_win(self) -> None:
+        game = self.session.game
+        self.document.getElementById("win-summary").textContent = t(
+            "win.summary", game=game.rules.name, deal=game.number, moves=len(game.moves),
+            time=clock(self.session.seconds))
+        dialog = self.document.getElementById("win-dialog")
+        if not dialog.open:
+            dialog.showModal()
+
+    def show_keys(self) -> None:
+        self._open("keys")
+
+    def show_games(self) -> None:
+        self._open("games")
+
+    def show_stats(self) -> None:
+        """Every game's statistics, the game on the table marked."""
+        table = self.document.getElementById("stats-table")
+        rows = [self._row("th", tuple(t(f"stats.{key}") for key in STATS_COLUMNS))]
+        none = t("stats.none")
+        for rules in GAMES.values():
+            stats = self.session.stats_for(rules.id)
+            rate = none if stats.win_rate is None else f"{stats.win_rate:.0%}"
+            row = self._row("td", (rules.name, stats.played, stats.won, rate, stats.streak,
+                                   stats.best_streak,
+                                   none if stats.best_seconds is None else clock(stats.best_seconds),
+                                   none if stats.fewest_moves is None else stats.fewest_moves))
+            row.setAttribute("data-game", rules.id)
+            if rules == self.session.game.rules:
+                row.className = "current"
+            rows.append(row)
+        table.replaceChildren(*rows)
+        self._open("stats")
+
+    def _row(self, cell_tag: str, values):
+        row = self.document.createElement("tr")
+        for value in values:
+            cell = self.document.createElement(cell_tag)
+            cell.textContent = str(value)
+            row.appendChild(cell)
+        return row

@@ -1,0 +1,40 @@
+"""The cards the player has picked up: by a tap or click, or by Enter on a pile.
+
+Pointer and keyboard play share them, so a card picked up one way can be put
+down the other. Where held cards may go is the engine's answer
+(``castling.player.board.targets``); this only remembers and lights them up.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Held(NamedTuple):
+    """``count`` cards from the top of pile number ``source``."""
+    source: int
+    count: int
+
+
+class HeldCards:
+    """What is held now, and its highlights on the table."""
+
+    def __init__(self, view) -> None:
+        self.view = view
+        self.now: Held | None = None
+
+    def hold(self, names: tuple[str, ...], source: int, count: int, found: dict) -> None:
+        """Pick up ``count`` cards of a pile: they and their destinations light up."""
+        self.now = Held(source, count)
+        self.view.mark("selected", cards=self.view.cards_of(names[source])[-count:])
+        self.view.mark("target", piles=[names[target] for target in found])
+
+    def put_back(self) -> None:
+        """Nothing is held any more, and nothing is lit."""
+        self.now = None
+        self.view.mark("selected")
+        self.view.mark("target")
+
+    def forget(self) -> None:
+        """Nothing is held (the table is about to be redrawn, highlights and all)."""
+        self.now = None

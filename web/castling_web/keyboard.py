@@ -1,0 +1,126 @@
+"""Keyboard play: a key for every command, arrows between piles, Enter to pick
+up and put down, Shift+Enter to send a card home, Escape to put cards back.
+
+The list the player reads is the Keys dialog (web/index.html); the words the
+screen reader says come from the catalogue (``say.*``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from castling.i18n import t
+from castling.player.board import home_move, neighbour, next_choice, pickable_counts, targets
+from castling.player.spoken import card_label, pile_title
+
+from .dom import present
+
+if TYPE_CHECKING:
+    from .app import App
+
+SHORTCUTS = {"u": "undo", "r": "redo", "h": "hint", "f": "finish", "n": "new", "?": "keys"}
+
+
+def command_for(key: str, *, command: bool, shift: bool) -> str | None:
+    """The toolbar action a key asks for (``command`` is Ctrl or ⌘ held), if any."""
+    letter = key.lower()
+    if command and letter == "z":
+        return "redo" if shift else "undo"
+    if command and letter == "y":
+        return "redo"
+    if not command:
+        return SHORTCUTS.get(letter)
+    return None
+
+
+class KeyboardInput:
+    """Turns key presses into commands, focus moves and moves."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def on_key(self, event) -> None:
+        document = self.app.document
+        if present(document.querySelector("dialog[open]")) or event.altKey:
+            return
+        target = event.target
+        if present(target.closest("input, select, textarea")):
+            return
+        key = str(event.key)
+        command = bool(event.ctrlKey or event.metaKey)
+        action = command_for(key, command=command, shift=bool(event.shiftKey))
+        if action:
+            event.preventDefault()
+            self.app.run(action)
+            return
+        pile = target.closest("[data-pile]") if present(target) else None
+        if not present(pile) or command:
+            return
+        name = str(pile.getAttribute("data-pile"))
+        if key.startswith("Arrow"):
+            event.preventDefault()
+            self.app.view.focus(self._arrow_target(name, key))
+        elif key in ("Enter", " ") and event.shiftKey:
+            event.preventDefault()
+            self.send_home(name)
+        elif key in ("Enter", " "):
+            event.preventDefault()
+            self.select(name)
+        elif key == "Escape" and self.app.held.now:
+            self.app.held.put_back()
+            self.app.announce(t("say.put_back"))
+
+    def _arrow_target(self, name: str, key: str) -> str:
+        """The next pile that way; with cards held, the next pile they may go to."""
+        app = self.app
+        held = app.held.now
+        if held is None:
+            return neighbour(app.view.rows, name, key)
+        names = app.session.game.rules.pile_names
+        found = targets(app.session.game.position, held.source, held.count)
+        order = [pile for row in app.view.rows for pile in row.piles]
+        choices = [p for p in order if p == names[held.source] or names.index(p) in found]
+        return next_choice(choices, name, key)
+
+    def select(self, name: str) -> None:
+        """Enter on a pile: put the held cards here, or pick up (more of) its cards."""
+        app = self.app
+        game = app.session.game
+        position = game.position
+        names = game.rules.pile_names
+        index = names.index(name)
+        held = app.held.now
+        if held and held.source != index:
+            moves = targets(position, held.source, held.count).get(index)
+            if moves:
+                app.play(moves, held.count)
+            else:
+                app.announce(t("say.cannot_go", pile=pile_title(game.rules, name).lower()))
+            return
+        counts = sorted(pickable_counts(position, index))
+        bigger = [count for count in counts if count > (held.count if held else 0)]
+        if not bigger:
+            if held:
+                app.held.put_back()
+                app.announce(t("say.put_back"))
+            else:
+                app.announce(t("say.nothing_moves", pile=pile_title(game.rules, name).lower()))
+            return
+        count = bigger[0]
+        found = targets(position, index, count)
+        app.held.hold(names, index, count, found)
+        top = card_label(position.to_piles()[name][-count])
+        what = top if count == 1 else t("card.run", count=count, card=top)
+        if found:
+            places = ", ".join(pile_title(game.rules, names[k]).lower() for k in sorted(found))
+            app.announce(t("say.picked", what=what, places=places))
+        else:
+            app.announce(t("say.picked_stuck", what=what))
+
+    def send_home(self, name: str) -> None:
+        """Shift+Enter on a pile: send its top card to a foundation if it fits."""
+        move = home_move(self.app.session.game.position, self.app.index(name))
+        if move:
+            self.app.play([move], 1)
+        else:
+            self.app.announce(t("say.not_home"))
