@@ -234,7 +234,7 @@ def tap_latencies(page, base: str, game_id: str, moves_wanted: int) -> list[floa
             game, _ = Game.replay(rules, number, save["moves"])
             tables = game.position.tables
             moves = [m for m in game.legal_moves() if m[2] == 1
-                     and not tables.first_foundation <= m[0] < tables.first_reserve]
+                     and not tables.is_foundation(m[0])]
             if not moves or len(latencies) >= moves_wanted:
                 break
             source, target, _ = rng.choice(moves)

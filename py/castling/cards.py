@@ -39,6 +39,12 @@ def is_red(card: int) -> bool:
     return suit_of(card) >= 2
 
 
+def rank_label(rank: int) -> str:
+    """How a rank (0=A .. 12=K) is shown to players: its letter, but "10" for the ten."""
+    # "T" keeps every card code two characters long; on a card face players read 10.
+    return RANKS[rank].replace("T", "10")
+
+
 def card_text(card: int) -> str:
     """``TD`` for a face-up ten of diamonds, ``td`` when it lies face down."""
     face = card & ~FACE_DOWN

@@ -89,7 +89,7 @@ def deal_piles(rules: GameRules, number: int) -> list[list[int]]:
     cards = shuffled_cards(number, rules.decks)
     n_tableau = rules.tableau.piles
     tableau: list[list[int]] = [[] for _ in range(n_tableau)]
-    foundations: list[list[int]] = [[] for _ in range(4 * len(rules.foundations))]
+    foundations: list[list[int]] = [[] for _ in range(rules.pile_count("f"))]
     reserves: list[list[int]] = [[] for _ in range(rules.reserves)]
     plan = rules.deal
 

@@ -59,7 +59,8 @@ CASTLES_END = replace(
 
 CHEQUERS = GameRules(
     id="chequers", name="Chequers", pysol_id=351, decks=2,
-    tableau=Tableau(piles=25, build=Build("same-suit", "up-or-down", wrap=True)),
+    tableau=Tableau(piles=25, build=Build("same-suit", "up-or-down", wrap=True),
+                    layout="rows-of-five"),
     foundations=(FoundationRow(base="A", direction="up"),
                  FoundationRow(base="K", direction="down")),
     take_back=True,

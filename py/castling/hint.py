@@ -4,7 +4,7 @@ Founding the first card in a chosen-base game picks the base rank for the
 whole game, so it is always the player's decision (RULES.md §3.3): auto-play
 and auto-finish never do it, and the hint offers it only when no other move
 exists.  This hint is the one given while the solver's worker has no answer
-(castling.advice gives the solver's; both leave the base open the same way,
+(castling.player.advice gives the solver's; both leave the base open the same way,
 through :func:`moves_leaving_the_base_open`).
 """
 
@@ -18,7 +18,7 @@ from .position import Position
 def _is_founding_choice(position: Position, move: Move) -> bool:
     """A move that would found the first card of a chosen-base game."""
     tables = position.tables
-    return (tables.chosen_base and tables.first_foundation <= move[1] < tables.first_reserve
+    return (tables.chosen_base and tables.is_foundation(move[1])
             and tables.base_rank(position.piles) is None)
 
 
@@ -31,17 +31,7 @@ def moves_leaving_the_base_open(position: Position) -> list[Move]:
 def _to_foundation(position: Position, move: Move) -> bool:
     tables = position.tables
     source, target, _ = move
-    return (tables.first_foundation <= target < tables.first_reserve
-            and not tables.first_foundation <= source < tables.first_reserve)
-
-
-def cards_home(position: Position) -> list[int]:
-    """How many copies of each card (0..51) are on the foundations."""
-    home = [0] * 52
-    for index in position.tables.foundations:
-        for card in position.piles[index]:
-            home[card] += 1
-    return home
+    return tables.is_foundation(target) and not tables.is_foundation(source)
 
 
 def homeward_moves(position: Position) -> list[Move]:
@@ -64,7 +54,7 @@ def safe_foundation_moves(position: Position) -> list[Move]:
     """
     tables = position.tables
     piles = position.piles
-    home = cards_home(position)
+    home = tables.cards_home(piles)
     decks = position.rules.decks
     safe = []
     for move in homeward_moves(position):
@@ -113,7 +103,7 @@ def _score(position: Position, move: Move, last_move: Move | None) -> int:
     piles = position.piles
     source, target, count = move
     pile = piles[source]
-    from_foundation = tables.first_foundation <= source < tables.first_reserve
+    from_foundation = tables.is_foundation(source)
     score = 0
     if _to_foundation(position, move):
         score += 100

@@ -5,7 +5,8 @@ and the benchmark run through it hundreds of thousands of times a second, so a
 game's rules are compiled once into lookup tables (which cards a card may go
 on, what each foundation wants next) and positions are plain lists of ints.
 A move is a tuple ``(source, destination, count)`` of pile indices in
-``rules.pile_names`` order.
+``rules.pile_names`` order; which indices are tableau, foundations and
+reserves is said here once (:attr:`MoveTables.foundations` and its siblings).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .cards import FACE_DOWN
-from .rules import GameRules
+from .rules import GameRules, PileKind, parse_pile_name
 
 Move = tuple[int, int, int]
 
@@ -33,11 +34,22 @@ class MoveTables:
         self.rules = rules
         tableau = rules.tableau
         build = tableau.build
-        self.n_tableau = tableau.piles
-        self.first_foundation = tableau.piles
-        self.first_reserve = tableau.piles + 4 * len(rules.foundations)
-        self.n_piles = self.first_reserve + rules.reserves
+        # The pile indices of each kind, in rules.pile_names order.
+        self.n_tableau = rules.pile_count("t")
+        self.first_foundation = self.n_tableau
+        self.first_reserve = self.first_foundation + rules.pile_count("f")
+        self.n_piles = self.first_reserve + rules.pile_count("r")
+        #: the tableau piles' indices
+        self.tableau = range(self.n_tableau)
+        #: the foundations' indices
         self.foundations = range(self.first_foundation, self.first_reserve)
+        #: the reserves' indices
+        self.reserves = range(self.first_reserve, self.n_piles)
+        #: kinds[i]: "t", "f" or "r", the kind of pile i.  Hot loops ask
+        #: ``kinds[i] == "f"``: as quick as comparing with both ends of the
+        #: foundations, where ``i in range`` is slower.
+        self.kinds: tuple[PileKind, ...] = tuple(parse_pile_name(name)[0]
+                                                 for name in rules.pile_names)
 
         # step[lower * _WIDTH + upper]: +1/-1 if upper builds up/down on lower.
         self.step = [0] * (_WIDTH * _WIDTH)
@@ -86,10 +98,14 @@ class MoveTables:
         self.run_moves = tableau.moves != "single"
         self.one_way_runs = tableau.moves == "one-way-run"
         self.empty_takes_runs = tableau.empty_takes == "card-or-run"
-        sources = list(range(self.n_tableau)) + list(range(self.first_reserve, self.n_piles))
+        sources = list(self.tableau) + list(self.reserves)
         if rules.take_back:
             sources += list(self.foundations)
         self.sources = tuple(sources)
+
+    def is_foundation(self, index: int) -> bool:
+        """Whether pile ``index`` is a foundation."""
+        return self.kinds[index] == "f"
 
     def builds_on(self, lower: int, upper: int) -> bool:
         """Whether ``upper`` may be laid on ``lower`` in the tableau (both face up)."""
@@ -103,39 +119,60 @@ class MoveTables:
                 return pile[0] % 13
         return None
 
+    def wants(self, piles: list[list[int]], base: int | None) -> dict[int, tuple[int, ...]]:
+        """The card each foundation takes next -> the foundations that take it
+        (in Chequers two piles may want the same card).
+
+        ``base`` is :meth:`base_rank` in a chosen-base game (nothing is wanted
+        while it is None: the first card founded chooses it); other games
+        ignore it.
+        """
+        wants: dict[int, tuple[int, ...]] = {}
+        if base is None and self.chosen_base:
+            return wants
+        for k, index in enumerate(self.foundations):
+            pile = piles[index]
+            if pile:
+                if len(pile) == 13:
+                    continue
+                card = self.found_next[k][pile[-1]]
+                if card < 0:
+                    continue
+            else:
+                card = self.found_start[k]
+                if card is None:
+                    card = self.found_suit[k] * 13 + base
+            wants[card] = wants.get(card, ()) + (index,)
+        return wants
+
+    def cards_home(self, piles: list[list[int]]) -> list[int]:
+        """How many copies of each card (0..51) are on the foundations."""
+        home = [0] * 52
+        for index in self.foundations:
+            for card in piles[index]:
+                home[card] += 1
+        return home
+
+    def is_won(self, piles: list[list[int]]) -> bool:
+        """Every card is on a foundation: no tableau or reserve pile holds any."""
+        return not any(piles[:self.first_foundation]) and not any(piles[self.first_reserve:])
+
     def generate(self, piles: list[list[int]]) -> list[Move]:
         """Every legal move in the position ``piles``, in no particular order."""
         moves: list[Move] = []
         add = moves.append
-        first_foundation = self.first_foundation
-        first_reserve = self.first_reserve
+        kinds = self.kinds
 
         base = unchosen = None
         if self.chosen_base:
             base = self.base_rank(piles)
             unchosen = base is None
-
-        # The card each foundation takes next (two piles may want the same card).
-        wants: dict[int, tuple[int, ...]] = {}
-        if not unchosen:
-            for k, index in enumerate(self.foundations):
-                pile = piles[index]
-                if pile:
-                    if len(pile) == 13:
-                        continue
-                    card = self.found_next[k][pile[-1]]
-                    if card < 0:
-                        continue
-                else:
-                    card = self.found_start[k]
-                    if card is None:
-                        card = self.found_suit[k] * 13 + base
-                wants[card] = wants.get(card, ()) + (index,)
+        wants = self.wants(piles, base)
 
         # Tableau piles by their top card, and the empty ones.
         tops: dict[int, tuple[int, ...]] = {}
         empties = []
-        for index in range(self.n_tableau):
+        for index in self.tableau:
             pile = piles[index]
             if pile:
                 top = pile[-1]
@@ -152,7 +189,7 @@ class MoveTables:
             card = pile[-1]
             if card >= FACE_DOWN:
                 continue
-            if first_foundation <= source < first_reserve:
+            if kinds[source] == "f":
                 # A chosen base card never leaves its foundation.
                 if self.chosen_base and len(pile) == 1:
                     continue
@@ -176,7 +213,7 @@ class MoveTables:
         """Moves of two or more cards as a unit (Martha, Lasker, Selective Castle)."""
         step = self.step
         one_way = self.one_way_runs
-        for source in range(self.n_tableau):
+        for source in self.tableau:
             pile = piles[source]
             size = len(pile)
             direction = 0

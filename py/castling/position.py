@@ -159,9 +159,7 @@ class Position:
 
     def is_won(self) -> bool:
         """Every card is on a foundation."""
-        tables = self.tables
-        return not any(self.piles[:tables.first_foundation]) and not any(
-            self.piles[tables.first_reserve:])
+        return self.tables.is_won(self.piles)
 
     def is_lost(self) -> bool:
         """Not won, and no legal move is left."""

@@ -5,6 +5,9 @@ space), kept as plain data so that each game in :mod:`castling.games` reads
 like its rules page.  Two rules the vocabulary cannot say as a setting are
 named switches on :class:`GameRules` with one piece of engine code each:
 ``reserve_fills_spaces`` (Chequers) and ``found_first`` (Castle's End).
+
+The piles' names (``t3``, ``f1``, ``r2``) are made and read here too:
+:attr:`GameRules.pile_names` and :func:`parse_pile_name`.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from functools import cached_property
 from typing import Literal, get_args
 
 from .cards import ACE, KING, is_red, rank_of, suit_of
+from .errors import NotationError
 
 # Every choice of the vocabulary is closed: a declaration naming anything else
 # is refused at once with a ValueError (not an assert, which python -O drops).
@@ -24,6 +28,11 @@ TableauMove = Literal["single", "run", "one-way-run"]
 EmptyTakes = Literal["card", "card-or-run"]
 Base = Literal["A", "K", "chosen"]
 Reserve = Literal["none", "rest", "one-each"]
+TableauLayout = Literal["row", "rows-of-five"]
+#: The kinds of pile, by the letter their names start with, in pile order:
+#: tableau, foundations, reserves.
+PileKind = Literal["t", "f", "r"]
+PILE_KINDS: tuple[PileKind, ...] = get_args(PileKind)
 
 
 def _one_of(kind, value, what: str) -> None:
@@ -69,16 +78,20 @@ class Tableau:
     to the top moves as a unit), "one-way-run" (Lasker: a run all going up or all
     going down moves if it continues that way on the target).
     ``empty_takes``: "card" (one card only) or "card-or-run".
+    ``layout``: how a screen shows the piles: "row" (side by side, each fanned
+    downwards) or "rows-of-five" (rows of five piles fanned sideways: Chequers' 25).
     """
 
     piles: int
     build: Build
     moves: TableauMove = "single"
     empty_takes: EmptyTakes = "card"
+    layout: TableauLayout = "row"
 
     def __post_init__(self) -> None:
         _one_of(TableauMove, self.moves, "Tableau.moves")
         _one_of(EmptyTakes, self.empty_takes, "Tableau.empty_takes")
+        _one_of(TableauLayout, self.layout, "Tableau.layout")
 
 
 @dataclass(frozen=True)
@@ -168,9 +181,30 @@ class GameRules:
         return {name: value for name, value in self.__dict__.items()
                 if name not in ("_hash", "pile_names")}
 
+    def pile_count(self, kind: PileKind) -> int:
+        """How many piles of a kind: "t" tableau, "f" foundations (four a row), "r" reserves."""
+        _one_of(PileKind, kind, "a pile kind")
+        return {"t": self.tableau.piles, "f": 4 * len(self.foundations), "r": self.reserves}[kind]
+
+    def pile_names_of(self, kind: PileKind) -> tuple[str, ...]:
+        """The names of the piles of a kind, in order: ``("f1", ..., "f4")``."""
+        return tuple(f"{kind}{number}" for number in range(1, self.pile_count(kind) + 1))
+
     @cached_property
     def pile_names(self) -> tuple[str, ...]:
         """t1..tN, f1..fK, r1..rM: the order of piles everywhere in the engine."""
-        return (tuple(f"t{i}" for i in range(1, self.tableau.piles + 1))
-                + tuple(f"f{i}" for i in range(1, 4 * len(self.foundations) + 1))
-                + tuple(f"r{i}" for i in range(1, self.reserves + 1)))
+        return tuple(name for kind in PILE_KINDS for name in self.pile_names_of(kind))
+
+
+def parse_pile_name(name: str) -> tuple[PileKind, int]:
+    """``("t", 3)`` for ``"t3"``: a pile's kind and its number (from 1) among its kind.
+
+    Only the spelling is checked (:class:`NotationError` if wrong); whether a
+    game has that pile is for ``rules.pile_names`` to say.
+    """
+    if isinstance(name, str):
+        kind, number = name[:1], name[1:]
+        # isascii: str.isdigit also takes digits like "²", which int() refuses.
+        if kind in PILE_KINDS and number.isascii() and number.isdigit() and number[0] != "0":
+            return kind, int(number)
+    raise NotationError(f"not a pile name: {str(name)[:12]!r} (t, f or r, then a number from 1)")

@@ -73,30 +73,11 @@ class _Search:
                 + _SEPARATOR.join(map(bytes, piles[n:])))
 
     # -- evaluation --------------------------------------------------------
-    def wanted(self, piles: list[list[int]]) -> set[int]:
-        """The cards the foundations take next (none while the base is unchosen)."""
-        tables = self.tables
-        base = tables.base_rank(piles) if tables.chosen_base else 0
-        if base is None:
-            return set()
-        wanted = set()
-        for k, index in enumerate(tables.foundations):
-            pile = piles[index]
-            if pile:
-                card = tables.found_next[k][pile[-1]] if len(pile) < 13 else -1
-            else:
-                card = tables.found_start[k]
-                if card is None:
-                    card = tables.found_suit[k] * 13 + base
-            if card is not None and card >= 0:
-                wanted.add(card)
-        return wanted
-
     def score(self, piles: list[list[int]]) -> int | None:
         """How promising a position looks (higher is better); None when it is won."""
         tables = self.tables
         home = sum(len(piles[index]) for index in tables.foundations)
-        if not any(piles[:tables.first_foundation]) and not any(piles[tables.first_reserve:]):
+        if tables.is_won(piles):
             return None     # won (test positions may hold fewer than all the cards)
         step = tables.step
         width = 2 * FACE_DOWN
@@ -111,10 +92,12 @@ class _Search:
                     disorder += 1
                 below = card
         buried = 0
-        wanted = self.wanted(piles)
+        # The cards the foundations take next (none until a chosen base is chosen).
+        wanted = tables.wants(piles, tables.base_rank(piles) if tables.chosen_base else None)
         if wanted:
+            kinds = tables.kinds
             for index in range(len(piles)):
-                if tables.first_foundation <= index < tables.first_reserve:
+                if kinds[index] == "f":
                     continue
                 pile = piles[index]
                 height = len(pile)
@@ -150,15 +133,11 @@ class _Search:
         tables = self.tables
         if self.rules.take_back or (tables.chosen_base and tables.base_rank(piles) is None):
             return None
-        first_foundation, first_reserve = tables.first_foundation, tables.first_reserve
-        home = [0] * 52
-        for index in tables.foundations:
-            for card in piles[index]:
-                home[card] += 1
+        kinds = tables.kinds
+        home = tables.cards_home(piles)
         decks = self.rules.decks
         for source, target, count in legal:
-            if first_foundation <= target < first_reserve and not (
-                    first_foundation <= source < first_reserve):
+            if kinds[target] == "f" and kinds[source] != "f":
                 card = piles[source][-1]
                 if all(home[child] >= decks for child in tables.children[card]):
                     return source, target, count

@@ -25,7 +25,7 @@ def a_single_card_move(position: Position):
     """A legal one-card move that does not start from a foundation."""
     tables = position.tables
     for move in sorted(position.legal_moves()):
-        if move[2] == 1 and not tables.first_foundation <= move[0] < tables.first_reserve:
+        if move[2] == 1 and not tables.is_foundation(move[0]):
             return move
     raise AssertionError("no single-card move in this deal")
 

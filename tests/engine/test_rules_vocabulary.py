@@ -17,6 +17,7 @@ TYPOS = {
     "Build(direction='sideways')": "Build.direction",
     "Tableau(8, Build(), moves='runs')": "Tableau.moves",
     "Tableau(8, Build(), empty_takes='king')": "Tableau.empty_takes",
+    "Tableau(8, Build(), layout='grid')": "Tableau.layout",
     "FoundationRow(base='Q')": "FoundationRow.base",
     "FoundationRow(direction='up-or-down')": "FoundationRow.direction",
     "Deal(reserve='one_each')": "Deal.reserve",

@@ -100,7 +100,7 @@ def test_solve_command_refuses_bad_input(args):
 def test_only_the_given_first_moves_are_tried():
     rules = GAMES["chessboard"]
     start = Position.deal(rules, 1)
-    founding = [m for m in start.legal_moves() if start.tables.first_foundation <= m[1]]
+    founding = [m for m in start.legal_moves() if start.tables.is_foundation(m[1])]
     tableau = [m for m in start.legal_moves() if m not in founding]
     result = solve(start, max_nodes=60_000, first_moves=tableau)
     assert result.result == "won" and result.moves[0] in tableau

@@ -6,12 +6,12 @@ piles.  A face-down card is drawn without its identity anywhere in the DOM.
 
 from __future__ import annotations
 
+from castling.cards import parse_card, rank_label, rank_of
 from castling.player.board import Row, layout
-from castling.rules import GameRules
+from castling.rules import GameRules, parse_pile_name
 from castling.player.spoken import card_label, pile_label
 
 SUIT_SYMBOLS = {"C": "\u2663", "S": "\u2660", "H": "\u2665", "D": "\u2666"}
-RANK_LABELS = {"T": "10"}
 FOUNDATION_LABELS = ("\u2663", "\u2660", "\u2665", "\u2666")
 #: card size setting -> (share of the size that fits the window, largest card width in px)
 CARD_SIZES = {"small": (0.8, 90.0), "medium": (1.0, 110.0), "large": (1.25, 150.0)}
@@ -52,7 +52,7 @@ class TableView:
             row_element.style.setProperty("--cols", str(row.columns))
             for name in row.piles:
                 pile = self.document.createElement("div")
-                pile.className = f"pile kind-{name[0]}"
+                pile.className = f"pile kind-{parse_pile_name(name)[0]}"
                 pile.setAttribute("data-pile", name)
                 # Each pile is one stop for the keyboard: arrows move between them.
                 pile.setAttribute("role", "group")
@@ -78,12 +78,13 @@ class TableView:
             float(self.window.innerWidth) < 0.8 * float(self.window.innerHeight)
 
     def _label(self, name: str) -> str:
-        if name[0] == "f":
-            index = int(name[1:]) - 1
+        kind, number = parse_pile_name(name)
+        if kind == "f":
+            index = number - 1
             row = self.rules.foundations[index // 4]
             start = {"A": "A", "K": "K"}.get(row.base, "")
             return f"{start}{FOUNDATION_LABELS[index % 4]}"
-        if name[0] == "r":
+        if kind == "r":
             return "R"
         return ""
 
@@ -99,7 +100,7 @@ class TableView:
         height = max(200.0, float(self.window.innerHeight) - top - 12)
         gap = 6.0 if width > 500 else 3.0
         share, largest = CARD_SIZES.get(self.card_size, CARD_SIZES["medium"])
-        if self.rules.tableau.piles == 25:
+        if self.rules.tableau.layout == "rows-of-five":
             # 9 stacks above five rows of five sideways fans.
             card_w = min(share * min((width - 8 * gap) / 9, (height - 6 * gap) / (6 * 1.4)),
                          largest * 0.9)
@@ -164,7 +165,7 @@ class TableView:
             element.className = "card down"
             element.setAttribute("data-card", "down")
             return element
-        rank = RANK_LABELS.get(code[0], code[0])
+        rank = rank_label(rank_of(parse_card(code)))
         symbol = SUIT_SYMBOLS[code[1]]
         element.className = "card red" if code[1] in "HD" else "card black"
         element.setAttribute("data-card", code)

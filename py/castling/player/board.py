@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import RANKS
+from ..cards import rank_label
 from ..hint import homeward_moves
 from ..i18n import t
 from ..movegen import Move
@@ -30,17 +30,17 @@ def layout(rules: GameRules, narrow: bool = False) -> tuple[Row, ...]:
     """The rows of piles for a game, top of the screen first.
 
     Foundations (and reserves) sit in a row above the tableau, as players know
-    it from PySolFC; Chequers' 25 piles are five rows of five fanned sideways.
-    On a narrow (portrait phone) screen a tableau of more than six piles is
-    split into two rows so the cards stay big enough to read.
+    it from PySolFC; a "rows-of-five" tableau (Chequers' 25 piles) is rows of
+    five fanned sideways.  On a narrow (portrait phone) screen a tableau of
+    more than six piles is split into two rows so the cards stay big enough to read.
     """
-    names = rules.pile_names
-    foundations = tuple(n for n in names if n[0] == "f")
-    reserves = tuple(n for n in names if n[0] == "r")
-    tableau = tuple(n for n in names if n[0] == "t")
-    if len(tableau) == 25:
-        top = Row(reserves + foundations, "stack", 9)
-        return (top,) + tuple(Row(tableau[i:i + 5], "right", 5) for i in range(0, 25, 5))
+    foundations = rules.pile_names_of("f")
+    reserves = rules.pile_names_of("r")
+    tableau = rules.pile_names_of("t")
+    if rules.tableau.layout == "rows-of-five":
+        top = Row(reserves + foundations, "stack", len(reserves) + len(foundations))
+        return (top,) + tuple(Row(tableau[i:i + 5], "right", 5)
+                              for i in range(0, len(tableau), 5))
     if narrow and len(tableau) > 6:
         half = -(-len(tableau) // 2)
         columns = max(half, len(foundations) + len(reserves))
@@ -139,7 +139,7 @@ def status_line(position: Position) -> str:
     if not position.rules.chosen_base:
         return ""
     base = position.base_rank()
-    return t("status.base_unchosen") if base is None else t("status.base", rank=RANKS[base].replace("T", "10"))
+    return t("status.base_unchosen") if base is None else t("status.base", rank=rank_label(base))
 
 
 def neighbour(rows: tuple[Row, ...], name: str, key: str) -> str:

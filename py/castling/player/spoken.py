@@ -10,12 +10,12 @@ from __future__ import annotations
 from ..cards import RANKS, SUITS, parse_card, rank_of, suit_of
 from ..i18n import t
 from ..position import Position
-from ..rules import GameRules
+from ..rules import GameRules, parse_pile_name
 
 
 def pile_title(rules: GameRules, name: str) -> str:
     """'Tableau 3', 'Foundation hearts' ('… going down' for Chequers' second row), 'Reserve 1'."""
-    kind, number = name[0], int(name[1:])
+    kind, number = parse_pile_name(name)
     if kind != "f":
         return t(f"pile.{kind}", number=number)
     suit = t(f"card.suit.{SUITS[(number - 1) % 4]}")
@@ -65,4 +65,5 @@ def move_words(position: Position, source: int, target: int, count: int) -> str:
 
 def destination(name: str) -> str:
     """Short words for where a hint goes: 'pile 3', 'foundation 2', 'reserve 1'."""
-    return t(f"pile.to.{name[0]}", number=name[1:])
+    kind, number = parse_pile_name(name)
+    return t(f"pile.to.{kind}", number=number)
