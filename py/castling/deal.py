@@ -83,6 +83,23 @@ def shuffled_cards(number: int, decks: int = 1) -> list[int]:
     return cards
 
 
+def _deal_founding(rules: GameRules, cards: list[int], tableau: list[list[int]],
+                   foundations: list[list[int]]) -> None:
+    """Face-up rounds over the tableau in which each card that a foundation
+    takes goes there instead, its pile getting nothing that turn (PySolFC's
+    Citadel). The foundations build up in suit from the Ace, already there."""
+    while cards:
+        for pile in tableau:
+            card = cards.pop()
+            home = foundations[suit_of(card)]
+            if home and rank_of(home[-1]) + 1 == rank_of(card):
+                home.append(card)
+            else:
+                pile.append(card)
+            if not cards:
+                break
+
+
 def deal_piles(rules: GameRules, number: int) -> list[list[int]]:
     """The starting piles of deal ``number``, in ``rules.pile_names`` order."""
     number = parse_deal_number(number)
@@ -100,6 +117,10 @@ def deal_piles(rules: GameRules, number: int) -> list[list[int]]:
             if rank_of(card) == ACE:
                 foundations[suit_of(card)].append(card)
         cards = [card for card in cards if rank_of(card) != ACE]
+
+    if plan.found_while_dealing:
+        _deal_founding(rules, cards, tableau, foundations)
+        return tableau + foundations + reserves
 
     # Without a list of rounds, face-up rounds take every card the reserves
     # do not, and the last round stops short when those run out.

@@ -1,7 +1,8 @@
-"""The eight games, each a declaration over :mod:`castling.rules` (RULES.md §3).
+"""The games, each a declaration over :mod:`castling.rules` (RULES.md §3, and
+for the family games PySolFC's own code: ../shared/FAMILY.md).
 
-Fortress is the plain default; the others say only how they differ from it,
-so a difference between two games is a difference of a line here.
+Each game says only how it differs from a relative, so a difference between
+two games is a difference of a line here.
 """
 
 from __future__ import annotations
@@ -76,11 +77,45 @@ MARTHA = GameRules(
     deal=Deal(tableau_faces=(False, True, False, True), aces_to_foundations=True),
 )
 
+# -- Beleaguered Castle's branch: eight piles packed down regardless of suit,
+# foundations from the Ace that never give a card back.
+
+STREETS_AND_ALLEYS = GameRules(
+    id="streets-and-alleys", name="Streets and Alleys", pysol_id=146,
+    tableau=Tableau(piles=8, build=Build("any-suit", "down"), moves="free-space-run",
+                    empty_takes="card-or-run"),
+    take_back=False,
+)
+
+BELEAGUERED_CASTLE = replace(
+    STREETS_AND_ALLEYS, id="beleaguered-castle", name="Beleaguered Castle", pysol_id=34,
+    deal=Deal(aces_to_foundations=True),
+)
+
+CITADEL = replace(
+    BELEAGUERED_CASTLE, id="citadel", name="Citadel", pysol_id=145,
+    deal=Deal(aces_to_foundations=True, found_while_dealing=True),
+)
+
+# Whole runs move, but only a King (or a run from one) fills a space.
+_KINGS_TO_SPACES = Tableau(piles=8, build=Build("any-suit", "down"), moves="run",
+                           empty_takes="card-or-run", empty_rank="K")
+
+EXILED_KINGS = replace(
+    CITADEL, id="exiled-kings", name="Exiled Kings", pysol_id=535, tableau=_KINGS_TO_SPACES,
+)
+
+PENELOPES_WEB = replace(
+    STREETS_AND_ALLEYS, id="penelopes-web", name="Penelope's Web", pysol_id=665,
+    tableau=_KINGS_TO_SPACES,
+)
+
 #: The games in the order a player meets them: the core four, then the family.
 GAMES: dict[str, GameRules] = {
     rules.id: rules
     for rules in (CHESSBOARD, MORPHY, CHEQUERS, MARTHA,
-                  FORTRESS, LASKER, SELECTIVE_CASTLE, CASTLES_END)
+                  FORTRESS, LASKER, SELECTIVE_CASTLE, CASTLES_END,
+                  STREETS_AND_ALLEYS, BELEAGUERED_CASTLE, CITADEL, EXILED_KINGS, PENELOPES_WEB)
 }
 
 

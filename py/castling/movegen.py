@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .cards import FACE_DOWN
+from .cards import FACE_DOWN, KING
 from .rules import GameRules, PileKind, parse_pile_name
 
 Move = tuple[int, int, int]
@@ -98,6 +98,10 @@ class MoveTables:
         self.run_moves = tableau.moves != "single"
         self.one_way_runs = tableau.moves == "one-way-run"
         self.empty_takes_runs = tableau.empty_takes == "card-or-run"
+        self.counted_runs = tableau.moves == "free-space-run"
+        #: fills_space[c]: whether card c (or a run from it) may go on an empty pile.
+        self.fills_space = [tableau.empty_rank == "any" or c % 13 == KING
+                            for c in range(_WIDTH)]
         sources = list(self.tableau) + list(self.reserves)
         if rules.take_back:
             sources += list(self.foundations)
@@ -182,6 +186,7 @@ class MoveTables:
         tableau_open = not (unchosen and self.found_first)
 
         hosts = self.hosts
+        fills_space = self.fills_space
         for source in self.sources:
             pile = piles[source]
             if not pile:
@@ -202,8 +207,9 @@ class MoveTables:
                 for host in hosts[card]:
                     for index in tops.get(host, ()):
                         add((source, index, 1))
-                for index in empties:
-                    add((source, index, 1))
+                if fills_space[card]:
+                    for index in empties:
+                        add((source, index, 1))
 
         if self.run_moves and tableau_open:
             self._add_runs(piles, tops, empties, add)
@@ -213,6 +219,11 @@ class MoveTables:
         """Moves of two or more cards as a unit (Martha, Lasker, Selective Castle)."""
         step = self.step
         one_way = self.one_way_runs
+        # The longest run a move may carry onto a pile, and onto an empty one.
+        longest = longest_to_empty = _WIDTH
+        if self.counted_runs:
+            longest, longest_to_empty = run_limits(len(empties))
+        to_empties = self.empty_takes_runs and empties
         for source in self.tableau:
             pile = piles[source]
             size = len(pile)
@@ -227,6 +238,8 @@ class MoveTables:
                         break
                     direction = this_step
                 count += 1
+                if count > longest:
+                    break
                 bottom = pile[-count]
                 hosts = self.hosts_by_step[direction][bottom] if one_way else self.hosts[bottom]
                 for host in hosts:
@@ -234,7 +247,7 @@ class MoveTables:
                         # A run that wraps all the way round may fit on its own top.
                         if index != source:
                             add((source, index, count))
-                if self.empty_takes_runs:
+                if to_empties and count <= longest_to_empty and self.fills_space[bottom]:
                     for index in empties:
                         if index != source:
                             add((source, index, count))
@@ -280,6 +293,17 @@ class MoveTables:
         else:
             src.extend(dst[-count:])
             del dst[-count:]
+
+
+def run_limits(spaces: int, free_cells: int = 0) -> tuple[int, int]:
+    """How many cards a "free-space-run" move may carry: onto a pile, and onto
+    an empty pile (which is then not there to help).
+
+    As many as single-card moves could carry through the free cells and the
+    other empty piles: (cells + 1) doubled once per empty pile (PySolFC's
+    SuperMove piles, ``_getMaxMove``).
+    """
+    return (free_cells + 1) << spaces, (free_cells + 1) << max(spaces - 1, 0)
 
 
 @lru_cache(maxsize=None)

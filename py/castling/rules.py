@@ -24,8 +24,9 @@ from .errors import NotationError
 SuitRule = Literal["same-suit", "alt-colour", "any-suit"]
 Direction = Literal["up", "down", "up-or-down"]
 FoundationDirection = Literal["up", "down"]
-TableauMove = Literal["single", "run", "one-way-run"]
+TableauMove = Literal["single", "run", "one-way-run", "free-space-run"]
 EmptyTakes = Literal["card", "card-or-run"]
+EmptyRank = Literal["any", "K"]
 Base = Literal["A", "K", "chosen"]
 Reserve = Literal["none", "rest", "one-each"]
 TableauLayout = Literal["row", "rows-of-five"]
@@ -76,8 +77,13 @@ class Tableau:
 
     ``moves``: "single" (one card at a time), "run" (any built run from some card
     to the top moves as a unit), "one-way-run" (Lasker: a run all going up or all
-    going down moves if it continues that way on the target).
+    going down moves if it continues that way on the target), "free-space-run"
+    (Streets and Alleys, PySolFC's "supermove" piles: a built run moves as a unit
+    when it is no longer than single-card moves through the empty piles could
+    carry: 2 ** (empty piles) cards, half that onto an empty pile).
     ``empty_takes``: "card" (one card only) or "card-or-run".
+    ``empty_rank``: what an empty pile takes: "any" card, or only a "K" (a run
+    must then start with a King).
     ``layout``: how a screen shows the piles: "row" (side by side, each fanned
     downwards) or "rows-of-five" (rows of five piles fanned sideways: Chequers' 25).
     """
@@ -86,11 +92,13 @@ class Tableau:
     build: Build
     moves: TableauMove = "single"
     empty_takes: EmptyTakes = "card"
+    empty_rank: EmptyRank = "any"
     layout: TableauLayout = "row"
 
     def __post_init__(self) -> None:
         _one_of(TableauMove, self.moves, "Tableau.moves")
         _one_of(EmptyTakes, self.empty_takes, "Tableau.empty_takes")
+        _one_of(EmptyRank, self.empty_rank, "Tableau.empty_rank")
         _one_of(TableauLayout, self.layout, "Tableau.layout")
 
 
@@ -122,12 +130,16 @@ class Deal:
     ``tableau_faces``: face-up flag per dealing round over the tableau piles;
     empty means "face-up rounds until the cards run out" (a short last round).
     ``aces_to_foundations``: the four Aces start on the foundations (Martha).
+    ``found_while_dealing``: (Citadel) after the Aces, a dealt card that a
+    foundation takes goes there, and the pile it was meant for gets none that
+    round (so piles end uneven).
     ``reserve``: "none", "rest" (the undealt cards form r1, the next card to deal
     on top) or "one-each" (after the tableau, one card to each reserve).
     """
 
     tableau_faces: tuple[bool, ...] = ()
     aces_to_foundations: bool = False
+    found_while_dealing: bool = False
     reserve: Reserve = "none"
 
     def __post_init__(self) -> None:

@@ -9,7 +9,10 @@ from castling.player.board import pickable_counts, targets
 from conftest import dom_piles, shown_as_dom, stored, wait_ready
 
 NUMBERS = {"chessboard": 1, "morphy": 5, "chequers": 31999, "martha": 4, "fortress": 40000,
-           "lasker": 12, "selective-castle": 5, "castles-end": 9}
+           "lasker": 12, "selective-castle": 5, "castles-end": 9,
+           # the family games: deals from both numbering ranges
+           "streets-and-alleys": 146, "beleaguered-castle": 34000, "citadel": 145,
+           "exiled-kings": 53500, "penelopes-web": 665}
 
 
 def saved_position(page, game_id: str, number: int) -> tuple[Game, list[str]]:

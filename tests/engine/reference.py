@@ -110,11 +110,25 @@ def movable_counts(rules, piles, name: str) -> list[int]:
     return counts
 
 
+def free_space_allows(rules, piles, name: str, count: int) -> bool:
+    """A "free-space-run" carries no more cards than moving them one at a time
+    through the other empty piles could: 1, 2, 4, … for 0, 1, 2 … of them."""
+    if rules.tableau.moves != "free-space-run":
+        return True
+    others = sum(1 for pile_name, cards in piles.items()
+                 if pile_name.startswith("t") and not cards and pile_name != name)
+    return count <= 2 ** others
+
+
 def tableau_takes(rules, piles, name: str, unit: list[str]) -> bool:
     if rules.found_first and rules.chosen_base and base_rank(rules, piles) is None:
         return False
+    if not free_space_allows(rules, piles, name, len(unit)):
+        return False
     pile = piles[name]
     if not pile:
+        if rules.tableau.empty_rank == "K" and unit[0][0] != "K":
+            return False
         return len(unit) == 1 or rules.tableau.empty_takes == "card-or-run"
     step = builds(rules, pile[-1], unit[0])
     if not step:

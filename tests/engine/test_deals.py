@@ -47,13 +47,35 @@ def oracle_layout(game: str, number: int) -> dict[str, list[str]]:
                 card = talon.pop()
                 piles[name].append(card if face_up else card.lower())
 
+    def aces_out():
+        # _shuffleHookMoveToTop/ToBottom: the Aces leave the talon, the rest keep
+        # their order; they go to f1..f4 (clubs, spades, hearts, diamonds).
+        for ace in sorted((c for c in talon if c[0] == "A"), key=lambda c: "CSHD".index(c[1])):
+            talon.remove(ace)
+            piles["f" + str("CSHD".index(ace[1]) + 1)].append(ace)
+
     if game == "martha":
-        # _shuffleHookMoveToTop: the Aces, sorted by suit, onto the top of the talon.
-        aces = sorted((c for c in talon if c[0] == "A"), key=lambda c: -"CSHD".index(c[1]))
-        talon = [c for c in talon if c[0] != "A"] + aces
-        deal_row(["f1", "f2", "f3", "f4"])
+        aces_out()
         for face_up in (False, True, False, True):
             deal_row(rows, face_up)
+    elif game == "beleaguered-castle":
+        aces_out()
+        for _ in range(6):
+            deal_row(rows)
+    elif game in ("citadel", "exiled-kings"):
+        # Citadel.startGame: round after round, a card a foundation takes goes
+        # there and its pile waits for the next round.
+        aces_out()
+        while talon:
+            for row in rows:
+                card = talon.pop()
+                home = piles["f" + str("CSHD".index(card[1]) + 1)]
+                if "A23456789TJQK".index(card[0]) == "A23456789TJQK".index(home[-1][0]) + 1:
+                    home.append(card)
+                else:
+                    piles[row].append(card)
+                if not talon:
+                    break
     elif game == "chequers":
         for _ in range(4):
             deal_row(rows)

@@ -29,7 +29,9 @@ def replays_to_a_win(rules, number, moves) -> bool:
 # Deals the solver wins within the budget (found by running it; docs/winnability.md).
 SOLVED = {"chessboard": [1, 2, 3, 5, 6], "morphy": [1, 2, 3, 4, 5], "chequers": [1, 2, 3],
           "martha": [1, 3, 4, 5], "fortress": [2, 3, 5], "lasker": [1, 2, 3],
-          "selective-castle": [1, 2, 4], "castles-end": [1, 2, 3]}
+          "selective-castle": [1, 2, 4], "castles-end": [1, 2, 3],
+          "streets-and-alleys": [7], "beleaguered-castle": [2], "citadel": [1],
+          "exiled-kings": [1], "penelopes-web": [4]}
 
 
 @pytest.mark.parametrize("game_id, number",
