@@ -36,77 +36,7 @@ if str(ROOT / "web") not in sys.path:
     sys.path.insert(0, str(ROOT / "web"))
 
 
-class ClassList:
-    def __init__(self) -> None:
-        self.names: set[str] = set()
-
-    def add(self, name): self.names.add(name)
-    def remove(self, name): self.names.discard(name)
-
-    def toggle(self, name, on=None):
-        on = name not in self.names if on is None else on
-        (self.add if on else self.remove)(name)
-
-
-class Element:
-    """A DOM element that keeps what is set on it."""
-
-    def __init__(self, tag: str = "div", **attributes) -> None:
-        self.tag = tag
-        self.attributes = {k.replace("_", "-"): v for k, v in attributes.items()}
-        self.textContent = ""
-        self.hidden = False
-        self.disabled = False
-        self.open = False
-        self.classList = ClassList()
-        self.style = types.SimpleNamespace(transform="")
-        self.children: list = []
-
-    def getAttribute(self, name):
-        return self.attributes.get(name)
-
-    def setAttribute(self, name, value):
-        self.attributes[name] = value
-
-    def showModal(self): self.open = True
-    def close(self): self.open = False
-    def appendChild(self, child): self.children.append(child)
-    def replaceChildren(self, *children): self.children = list(children)
-
-
-class Document:
-    """Elements by id, made when first asked for."""
-
-    def __init__(self) -> None:
-        self.elements: dict[str, Element] = {}
-        self.documentElement = Element("html")
-        self.hidden = False
-
-    def getElementById(self, name):
-        return self.elements.setdefault(name, Element(id=name))
-
-    def createElement(self, tag):
-        return Element(tag)
-
-    def querySelector(self, selector):
-        return None
-
-    def querySelectorAll(self, selector):
-        return []
-
-
-class View:
-    """The table view: card elements per pile, and the highlights asked for."""
-
-    def __init__(self) -> None:
-        self.marks: dict[str, tuple] = {}
-        self.cards: dict[str, list[Element]] = {}
-
-    def cards_of(self, name):
-        return self.cards.setdefault(name, [Element("div") for _ in range(60)])
-
-    def mark(self, class_name, piles=(), cards=()):
-        self.marks[class_name] = (tuple(piles), tuple(cards))
+from .fake_page import Document, View  # noqa: E402  (after the stand-ins)
 
 
 @pytest.fixture
@@ -122,5 +52,5 @@ def view():
 @pytest.fixture
 def app():
     """A stand-in App on Chessboard deal 1."""
-    from stand_in import StandInApp
+    from .stand_in import StandInApp
     return StandInApp("chessboard", 1)

@@ -9,7 +9,7 @@ from castling.player.session import Session
 from castling.player.storage_port import MemoryStorage
 from castling_web.held import HeldCards
 
-from conftest import Document, View
+from .fake_page import Document, View
 
 
 class StandInApp:

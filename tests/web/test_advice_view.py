@@ -5,12 +5,13 @@ what the solver proved."""
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 from castling import format_move
 from castling.i18n import t
 from castling_web.advice_view import AdviceView
 
-from stand_in import StandInApp
+from .stand_in import StandInApp
 
 
 class StandInAdvisor:
@@ -44,12 +45,16 @@ class Window:
 
 
 def with_loop(body):
-    """Run ``body`` in an event loop, then let the questions it sent be answered."""
+    """Run ``body`` in an event loop, then let the questions it sent be answered.
+
+    In a thread of its own: the browser tests' Playwright keeps an event loop
+    running in the main thread when the whole suite runs in one process."""
     async def run():
         body()
         for _ in range(5):
             await asyncio.sleep(0)
-    asyncio.run(run())
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, run()).result()
 
 
 def test_a_worker_with_no_answer_is_asked_once_per_position():

@@ -11,7 +11,7 @@ from castling.player.spoken import pile_title
 from castling_web.held import Held
 from castling_web.keyboard import KeyboardInput, command_for
 
-from stand_in import StandInApp
+from .stand_in import StandInApp
 
 
 @pytest.mark.parametrize("key, command, shift, action", [

@@ -8,7 +8,7 @@ from castling.player.board import home_move, pickable_counts, targets
 from castling_web.held import Held
 from castling_web.pointer import DOUBLE_TAP_MS, DRAG_THRESHOLD, PointerInput, Press, Tap
 
-from stand_in import StandInApp
+from .stand_in import StandInApp
 
 
 def a_movable_card(app: StandInApp, *, home: bool = False):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from castling_web.held import Held, HeldCards
 from castling_web.timer import Timer, clock
 
-from stand_in import StandInApp
+from .stand_in import StandInApp
 
 
 def test_clock_text():

@@ -1,0 +1,1 @@
+"""The game screen's parts, tested in CPython with stand-ins for the page."""
