@@ -110,12 +110,42 @@ PENELOPES_WEB = replace(
     tableau=_KINGS_TO_SPACES,
 )
 
+# -- Free cells: each takes any one card, and each empty one lets a free-space
+# run carry one card more before the empty piles double it.
+
+STRONGHOLD = replace(
+    STREETS_AND_ALLEYS, id="stronghold", name="Stronghold", pysol_id=300,
+    reserves=1, free_cells=True,
+)
+
+PRIVATE_LANE = replace(
+    STREETS_AND_ALLEYS, id="private-lane", name="Private Lane", pysol_id=301,
+    reserves=2, free_cells=True,
+)
+
+SIEGECRAFT = replace(
+    BELEAGUERED_CASTLE, id="siegecraft", name="Siegecraft", pysol_id=831,
+    reserves=1, free_cells=True,
+)
+
+# Fortress with free cells: two dealt a card each, or one left empty.
+BASTION = replace(
+    FORTRESS, id="bastion", name="Bastion", pysol_id=324,
+    reserves=2, free_cells=True, deal=Deal(reserve="one-each"),
+)
+
+TEN_BY_ONE = replace(
+    FORTRESS, id="ten-by-one", name="Ten by One", pysol_id=325,
+    reserves=1, free_cells=True,
+)
+
 #: The games in the order a player meets them: the core four, then the family.
 GAMES: dict[str, GameRules] = {
     rules.id: rules
     for rules in (CHESSBOARD, MORPHY, CHEQUERS, MARTHA,
                   FORTRESS, LASKER, SELECTIVE_CASTLE, CASTLES_END,
-                  STREETS_AND_ALLEYS, BELEAGUERED_CASTLE, CITADEL, EXILED_KINGS, PENELOPES_WEB)
+                  STREETS_AND_ALLEYS, BELEAGUERED_CASTLE, CITADEL, EXILED_KINGS, PENELOPES_WEB,
+                  STRONGHOLD, PRIVATE_LANE, SIEGECRAFT, BASTION, TEN_BY_ONE)
 }
 
 

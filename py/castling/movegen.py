@@ -99,6 +99,8 @@ class MoveTables:
         self.one_way_runs = tableau.moves == "one-way-run"
         self.empty_takes_runs = tableau.empty_takes == "card-or-run"
         self.counted_runs = tableau.moves == "free-space-run"
+        #: the free cells' indices (empty when the game has none)
+        self.cells = self.reserves if rules.free_cells else range(0)
         #: fills_space[c]: whether card c (or a run from it) may go on an empty pile.
         self.fills_space = [tableau.empty_rank == "any" or c % 13 == KING
                             for c in range(_WIDTH)]
@@ -187,6 +189,7 @@ class MoveTables:
 
         hosts = self.hosts
         fills_space = self.fills_space
+        empty_cells = [index for index in self.cells if not piles[index]]
         for source in self.sources:
             pile = piles[source]
             if not pile:
@@ -210,19 +213,22 @@ class MoveTables:
                 if fills_space[card]:
                     for index in empties:
                         add((source, index, 1))
+            for index in empty_cells:
+                if index != source:
+                    add((source, index, 1))
 
         if self.run_moves and tableau_open:
-            self._add_runs(piles, tops, empties, add)
+            self._add_runs(piles, tops, empties, len(empty_cells), add)
         return moves
 
-    def _add_runs(self, piles, tops, empties, add) -> None:
+    def _add_runs(self, piles, tops, empties, free_cells, add) -> None:
         """Moves of two or more cards as a unit (Martha, Lasker, Selective Castle)."""
         step = self.step
         one_way = self.one_way_runs
         # The longest run a move may carry onto a pile, and onto an empty one.
         longest = longest_to_empty = _WIDTH
         if self.counted_runs:
-            longest, longest_to_empty = run_limits(len(empties))
+            longest, longest_to_empty = run_limits(len(empties), free_cells)
         to_empties = self.empty_takes_runs and empties
         for source in self.tableau:
             pile = piles[source]

@@ -159,6 +159,10 @@ class GameRules:
     take_back: bool = True
     reserves: int = 0
     deal: Deal = field(default_factory=Deal)
+    #: Stronghold, Bastion: every reserve is a free cell. It takes any one card
+    #: while empty, from any pile, and each empty one lets a "free-space-run"
+    #: carry one more card per power of two.
+    free_cells: bool = False
     #: Chequers: a tableau pile that becomes empty is refilled from the reserve.
     reserve_fills_spaces: bool = False
     #: Castle's End: until a card is founded, no tableau pile accepts anything.

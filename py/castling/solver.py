@@ -67,10 +67,16 @@ class _Search:
         return [list(pile) for pile in state.split(_SEPARATOR)]
 
     def key(self, piles: list[list[int]]) -> bytes:
-        """The position with its tableau piles in sorted order."""
+        """The position with its tableau piles (and free cells) in sorted order:
+        which pile holds what does not change what can be done."""
         n = self.n_tableau
+        cells = self.tables.cells
+        if cells:
+            rest = piles[n:cells.start] + sorted(piles[cells.start:cells.stop])
+        else:
+            rest = piles[n:]
         return (_SEPARATOR.join(sorted(map(bytes, piles[:n]))) + _TABLEAU_END
-                + _SEPARATOR.join(map(bytes, piles[n:])))
+                + _SEPARATOR.join(map(bytes, rest)))
 
     # -- evaluation --------------------------------------------------------
     def score(self, piles: list[list[int]]) -> int | None:
@@ -117,6 +123,7 @@ class _Search:
             return [forced]
         worth = []
         into_space = set()
+        cells = self.tables.cells
         for move in legal:
             source, target, count = move
             if target < n_tableau and not piles[target]:
@@ -125,6 +132,12 @@ class _Search:
                 if (source, count) in into_space:
                     continue        # every space is alike: try one of them
                 into_space.add((source, count))
+            elif target in cells:
+                if source in cells:
+                    continue        # from one free cell to another: the same position
+                if (source, -1) in into_space:
+                    continue        # every empty cell is alike too
+                into_space.add((source, -1))
             worth.append(move)
         return worth
 

@@ -12,7 +12,8 @@ NUMBERS = {"chessboard": 1, "morphy": 5, "chequers": 31999, "martha": 4, "fortre
            "lasker": 12, "selective-castle": 5, "castles-end": 9,
            # the family games: deals from both numbering ranges
            "streets-and-alleys": 146, "beleaguered-castle": 34000, "citadel": 145,
-           "exiled-kings": 53500, "penelopes-web": 665}
+           "exiled-kings": 53500, "penelopes-web": 665, "stronghold": 300, "private-lane": 30100,
+           "siegecraft": 831, "bastion": 324, "ten-by-one": 32500}
 
 
 def saved_position(page, game_id: str, number: int) -> tuple[Game, list[str]]:

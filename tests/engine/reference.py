@@ -112,12 +112,15 @@ def movable_counts(rules, piles, name: str) -> list[int]:
 
 def free_space_allows(rules, piles, name: str, count: int) -> bool:
     """A "free-space-run" carries no more cards than moving them one at a time
-    through the other empty piles could: 1, 2, 4, … for 0, 1, 2 … of them."""
+    through the other empty piles could: 1, 2, 4, … for 0, 1, 2 … of them, times
+    one more than the empty free cells."""
     if rules.tableau.moves != "free-space-run":
         return True
     others = sum(1 for pile_name, cards in piles.items()
                  if pile_name.startswith("t") and not cards and pile_name != name)
-    return count <= 2 ** others
+    cells = sum(1 for pile_name, cards in piles.items()
+                if pile_name.startswith("r") and not cards) if rules.free_cells else 0
+    return count <= (cells + 1) * 2 ** others
 
 
 def tableau_takes(rules, piles, name: str, unit: list[str]) -> bool:
@@ -145,9 +148,12 @@ def legal_moves(rules, piles: dict[str, list[str]]) -> set[str]:
         for count in movable_counts(rules, piles, source):
             unit = piles[source][-count:]
             for target in piles:
-                if target == source or target.startswith("r"):
+                if target == source:
                     continue
-                if target.startswith("f"):
+                if target.startswith("r"):
+                    # A free cell takes one card, from anywhere, while empty.
+                    ok = rules.free_cells and count == 1 and not piles[target]
+                elif target.startswith("f"):
                     ok = count == 1 and foundation_takes(rules, piles, target, unit[0])
                 else:
                     ok = tableau_takes(rules, piles, target, unit)

@@ -58,7 +58,11 @@ def oracle_layout(game: str, number: int) -> dict[str, list[str]]:
         aces_out()
         for face_up in (False, True, False, True):
             deal_row(rows, face_up)
-    elif game == "beleaguered-castle":
+    elif game == "bastion":
+        for _ in range(5):
+            deal_row(rows)
+        deal_row(["r1", "r2"])
+    elif game in ("beleaguered-castle", "siegecraft"):
         aces_out()
         for _ in range(6):
             deal_row(rows)

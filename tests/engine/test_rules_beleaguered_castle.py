@@ -82,3 +82,45 @@ def test_citadel_founds_while_dealing_so_piles_come_out_uneven(game):
     piles = Position.deal(GAMES[game], 1).to_piles()
     assert [len(piles[f"f{i}"]) for i in range(1, 5)] == [2, 4, 2, 3]
     assert [len(piles[f"t{i}"]) for i in range(1, 9)] == [6, 3, 6, 6, 5, 6, 4, 5]
+
+
+# -- free cells (Stronghold, Private Lane, Siegecraft, Bastion, Ten by One) ----------
+
+def test_an_empty_free_cell_takes_any_one_card_from_anywhere():
+    moves = legal("stronghold", "t1: 9D 8S\nt2: KC\nt3: 5H\nt4: 4C\nt5: QH\nt6: JH\nt7: TS\nt8: 3D\nr1:")
+    assert {f"t{i}-r1" for i in range(1, 9)} <= moves
+    assert "t1-r1:2" not in moves                       # one card, never a run
+    full = legal("stronghold", "t1: 9D 8S\nt2: KC\nr1: 5H")
+    assert not any(move.endswith("-r1") for move in full)
+    assert "r1-t1" not in full and "r1-t3" in full      # out again to an empty pile
+
+
+def test_a_card_may_go_from_one_free_cell_to_another_as_in_pysolfc():
+    assert "r1-r2" in legal("private-lane", "t1: 9D\nr1: 5H\nr2:")
+
+
+@pytest.mark.parametrize("game, cells", [("streets-and-alleys", 0), ("stronghold", 1),
+                                         ("private-lane", 2), ("siegecraft", 1)])
+def test_each_empty_free_cell_adds_one_to_a_free_space_run(game, cells):
+    full = ["t3: KH", "t4: KS", "t5: KC", "t6: KD", "t7: QH", "t8: QS"]
+    # No empty pile: (cells + 1) cards.
+    moves = legal(game, "\n".join(["t1: 7H 6C 5D", "t2: 8S", *full]))
+    assert carried(moves, "t1", "t2") == ({3} if cells + 1 >= 3 else set())
+    moves = legal(game, "\n".join(["t1: 6C 5D", "t2: 7H", *full]))
+    assert carried(moves, "t1", "t2") == ({2} if cells + 1 >= 2 else set())
+    # One empty pile doubles it: (cells + 1) * 2.
+    moves = legal(game, "\n".join(["t1: 9D 8S 7H 6C 5D", "t2: TC", *full[:-1]]))
+    assert carried(moves, "t1", "t2") == ({5} if (cells + 1) * 2 >= 5 else set())
+
+
+def test_bastion_deals_five_rounds_of_ten_and_one_card_to_each_cell():
+    piles = Position.deal(GAMES["bastion"], 324).to_piles()
+    assert [len(piles[f"t{i}"]) for i in range(1, 11)] == [5] * 10
+    assert [len(piles["r1"]), len(piles["r2"])] == [1, 1]
+    empty_cell = Position.deal(GAMES["ten-by-one"], 325).to_piles()
+    assert empty_cell["r1"] == [] and sum(len(empty_cell[f"t{i}"]) for i in range(1, 11)) == 52
+
+
+def test_bastion_builds_up_or_down_in_suit_and_takes_back_from_home():
+    moves = legal("bastion", "t1: 5S\nt2: 4S\nt3: 6S\nt4: 6H\nf1: AC 2C\nr1: KD\nr2:")
+    assert {"t2-t1", "t3-t1", "f1-r2", "r1-r2"} <= moves and "t4-t1" not in moves

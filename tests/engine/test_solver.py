@@ -31,7 +31,8 @@ SOLVED = {"chessboard": [1, 2, 3, 5, 6], "morphy": [1, 2, 3, 4, 5], "chequers": 
           "martha": [1, 3, 4, 5], "fortress": [2, 3, 5], "lasker": [1, 2, 3],
           "selective-castle": [1, 2, 4], "castles-end": [1, 2, 3],
           "streets-and-alleys": [7], "beleaguered-castle": [2], "citadel": [1],
-          "exiled-kings": [1], "penelopes-web": [4]}
+          "exiled-kings": [1], "penelopes-web": [4], "stronghold": [1], "private-lane": [1],
+          "siegecraft": [1], "bastion": [1], "ten-by-one": [1]}
 
 
 @pytest.mark.parametrize("game_id, number",

@@ -4,7 +4,7 @@ import pytest
 
 from castling import GAMES, Position
 from castling.player.board import layout, neighbour, next_choice
-from castling.player.spoken import card_label, move_words, pile_label, pile_title
+from castling.player.spoken import card_label, destination, move_words, pile_label, pile_title
 
 
 def test_piles_are_named_by_kind_number_and_suit():
@@ -56,3 +56,10 @@ def test_while_holding_cards_arrows_step_among_the_choices():
     assert next_choice(choices, "f1", "ArrowDown") == "t2"
     assert next_choice(choices, "t2", "ArrowLeft") == "f1"
     assert next_choice(choices, "t9", "ArrowLeft") == "t2"
+
+
+def test_free_cells_are_called_free_cells_and_other_reserves_reserves():
+    assert pile_title(GAMES["stronghold"], "r1") == "Free cell 1"
+    assert destination(GAMES["bastion"], "r2") == "free cell 2"
+    assert pile_title(GAMES["castles-end"], "r2") == "Reserve 2"
+    assert destination(GAMES["castles-end"], "r1") == "reserve 1"

@@ -111,7 +111,7 @@ class AdviceView:
         elif source == "solver":
             verdict = " " + t("hint.winnable")
         status.textContent = t("hint.move", card=card_name(parse_card(top)),
-                               target=destination(names[to_pile]),
+                               target=destination(position.rules, names[to_pile]),
                                move=format_move(position.rules, move)) + verdict
         app.view.mark("hint-from", cards=app.view.cards_of(names[from_pile])[-count:])
         app.view.mark("hint-to", piles=[names[to_pile]])

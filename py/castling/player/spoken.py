@@ -14,8 +14,11 @@ from ..rules import GameRules, parse_pile_name
 
 
 def pile_title(rules: GameRules, name: str) -> str:
-    """'Tableau 3', 'Foundation hearts' ('… going down' for Chequers' second row), 'Reserve 1'."""
+    """'Tableau 3', 'Foundation hearts' ('… going down' for Chequers' second row),
+    'Reserve 1', or 'Free cell 1' where the reserves are free cells."""
     kind, number = parse_pile_name(name)
+    if kind == "r" and rules.free_cells:
+        return t("pile.cell", number=number)
     if kind != "f":
         return t(f"pile.{kind}", number=number)
     suit = t(f"card.suit.{SUITS[(number - 1) % 4]}")
@@ -63,7 +66,9 @@ def move_words(position: Position, source: int, target: int, count: int) -> str:
     return capitalised(t("move.run", count=count, card=card, **places))
 
 
-def destination(name: str) -> str:
-    """Short words for where a hint goes: 'pile 3', 'foundation 2', 'reserve 1'."""
+def destination(rules: GameRules, name: str) -> str:
+    """Short words for where a hint goes: 'pile 3', 'foundation 2', 'reserve 1', 'free cell 1'."""
     kind, number = parse_pile_name(name)
+    if kind == "r" and rules.free_cells:
+        return t("pile.to.cell", number=number)
     return t(f"pile.to.{kind}", number=number)
