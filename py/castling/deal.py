@@ -121,9 +121,13 @@ def deal_piles(rules: GameRules, number: int) -> list[list[int]]:
     if plan.found_while_dealing:
         _deal_founding(rules, cards, tableau, foundations)
         return tableau + foundations + reserves
+    # Rounds over given piles (Somerset's triangle, Canister's short last round).
+    for first, last in plan.rounds:
+        for pile in tableau[first - 1:last]:
+            pile.append(cards.pop())
 
-    # Without a list of rounds, face-up rounds take every card the reserves
-    # do not, and the last round stops short when those run out.
+    # Otherwise, rounds over every pile take every card the reserves do not,
+    # and the last round stops short when those run out.
     for_tableau = len(cards) - (rules.reserves if plan.reserve == "one-each" else 0)
     faces = plan.tableau_faces or (True,) * -(-for_tableau // n_tableau)
     for face_up in faces:

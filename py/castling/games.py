@@ -139,13 +139,48 @@ TEN_BY_ONE = replace(
     reserves=1, free_cells=True,
 )
 
+# -- Klondike's cousins with every card dealt: ten piles in a triangle, or
+# eight piles with four of them a card longer.
+
+SOMERSET = GameRules(
+    id="somerset", name="Somerset", pysol_id=215,
+    tableau=Tableau(piles=10, build=Build("alt-colour", "down"), moves="free-space-run",
+                    empty_takes="card-or-run"),
+    deal=Deal(rounds=tuple((first, 10) for first in range(1, 9))),
+)
+
+MOREHEAD = replace(
+    SOMERSET, id="morehead", name="Morehead", pysol_id=362,
+    tableau=Tableau(piles=10, build=Build("any-but-own", "down")),
+)
+
+_CANISTER_DEAL = Deal(rounds=((1, 8),) * 6 + ((3, 6),))
+
+CANISTER = GameRules(
+    id="canister", name="Canister", pysol_id=231,
+    tableau=Tableau(piles=8, build=Build("any-suit", "down"), moves="run",
+                    empty_takes="card-or-run"),
+    deal=_CANISTER_DEAL,
+)
+
+AMERICAN_CANISTER = replace(
+    CANISTER, id="american-canister", name="American Canister", pysol_id=601,
+    tableau=replace(CANISTER.tableau, build=Build("alt-colour", "down")),
+)
+
+BRITISH_CANISTER = replace(
+    CANISTER, id="british-canister", name="British Canister", pysol_id=602,
+    tableau=Tableau(piles=8, build=Build("alt-colour", "down"), empty_rank="K"),
+)
+
 #: The games in the order a player meets them: the core four, then the family.
 GAMES: dict[str, GameRules] = {
     rules.id: rules
     for rules in (CHESSBOARD, MORPHY, CHEQUERS, MARTHA,
                   FORTRESS, LASKER, SELECTIVE_CASTLE, CASTLES_END,
                   STREETS_AND_ALLEYS, BELEAGUERED_CASTLE, CITADEL, EXILED_KINGS, PENELOPES_WEB,
-                  STRONGHOLD, PRIVATE_LANE, SIEGECRAFT, BASTION, TEN_BY_ONE)
+                  STRONGHOLD, PRIVATE_LANE, SIEGECRAFT, BASTION, TEN_BY_ONE,
+                  SOMERSET, MOREHEAD, CANISTER, AMERICAN_CANISTER, BRITISH_CANISTER)
 }
 
 

@@ -21,7 +21,7 @@ from .errors import NotationError
 
 # Every choice of the vocabulary is closed: a declaration naming anything else
 # is refused at once with a ValueError (not an assert, which python -O drops).
-SuitRule = Literal["same-suit", "alt-colour", "any-suit"]
+SuitRule = Literal["same-suit", "alt-colour", "any-suit", "any-but-own"]
 Direction = Literal["up", "down", "up-or-down"]
 FoundationDirection = Literal["up", "down"]
 TableauMove = Literal["single", "run", "one-way-run", "free-space-run"]
@@ -60,6 +60,8 @@ class Build:
         if self.suits == "same-suit" and suit_of(lower) != suit_of(upper):
             return 0
         if self.suits == "alt-colour" and is_red(lower) == is_red(upper):
+            return 0
+        if self.suits == "any-but-own" and suit_of(lower) == suit_of(upper):
             return 0
         diff = rank_of(upper) - rank_of(lower)
         if self.wrap:
@@ -130,6 +132,9 @@ class Deal:
     ``tableau_faces``: face-up flag per dealing round over the tableau piles;
     empty means "face-up rounds until the cards run out" (a short last round).
     ``aces_to_foundations``: the four Aces start on the foundations (Martha).
+    ``rounds``: (Somerset, Canister) which piles each round deals to, as
+    (first, last) tableau numbers from 1, every card face up; empty means every
+    pile each round.
     ``found_while_dealing``: (Citadel) after the Aces, a dealt card that a
     foundation takes goes there, and the pile it was meant for gets none that
     round (so piles end uneven).
@@ -140,10 +145,14 @@ class Deal:
     tableau_faces: tuple[bool, ...] = ()
     aces_to_foundations: bool = False
     found_while_dealing: bool = False
+    rounds: tuple[tuple[int, int], ...] = ()
     reserve: Reserve = "none"
 
     def __post_init__(self) -> None:
         _one_of(Reserve, self.reserve, "Deal.reserve")
+        for first, last in self.rounds:
+            if not 1 <= first <= last:
+                raise ValueError(f"Deal.rounds must be (first, last) piles from 1, not {(first, last)!r}")
 
 
 @dataclass(frozen=True)

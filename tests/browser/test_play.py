@@ -13,7 +13,8 @@ NUMBERS = {"chessboard": 1, "morphy": 5, "chequers": 31999, "martha": 4, "fortre
            # the family games: deals from both numbering ranges
            "streets-and-alleys": 146, "beleaguered-castle": 34000, "citadel": 145,
            "exiled-kings": 53500, "penelopes-web": 665, "stronghold": 300, "private-lane": 30100,
-           "siegecraft": 831, "bastion": 324, "ten-by-one": 32500}
+           "siegecraft": 831, "bastion": 324, "ten-by-one": 32500, "somerset": 21500,
+           "morehead": 36200, "canister": 231, "american-canister": 60100, "british-canister": 605}
 
 
 def saved_position(page, game_id: str, number: int) -> tuple[Game, list[str]]:

@@ -46,6 +46,8 @@ def builds(rules, lower: str, upper: str) -> int:
         return 0
     if build.suits == "alt-colour" and red(lower) == red(upper):
         return 0
+    if build.suits == "any-but-own" and suit(lower) == suit(upper):
+        return 0
     step = rank_step(lower, upper, build.wrap)
     if build.direction == "up" and step != 1:
         return 0

@@ -58,6 +58,15 @@ def oracle_layout(game: str, number: int) -> dict[str, list[str]]:
         aces_out()
         for face_up in (False, True, False, True):
             deal_row(rows, face_up)
+    elif game in ("somerset", "morehead"):
+        # Somerset.startGame: dealRow(rows[i:]) for i in 0..5, then rows[6:], rows[7:].
+        for first in range(8):
+            deal_row(rows[first:])
+    elif game in ("canister", "american-canister", "british-canister"):
+        # AmericanCanister.startGame: six rounds, then one more to rows[2:6].
+        for _ in range(6):
+            deal_row(rows)
+        deal_row(rows[2:6])
     elif game == "bastion":
         for _ in range(5):
             deal_row(rows)
