@@ -91,11 +91,10 @@ def _deal_founding(rules: GameRules, cards: list[int], tableau: list[list[int]],
     while cards:
         for pile in tableau:
             card = cards.pop()
-            home = foundations[suit_of(card)]
-            if home and rank_of(home[-1]) + 1 == rank_of(card):
-                home.append(card)
-            else:
-                pile.append(card)
+            home = next((foundation for k, foundation in enumerate(foundations)
+                         if rules.foundation(k)[0] == suit_of(card) and foundation
+                         and rank_of(foundation[-1]) + 1 == rank_of(card)), pile)
+            home.append(card)
             if not cards:
                 break
 
@@ -112,10 +111,11 @@ def deal_piles(rules: GameRules, number: int) -> list[list[int]]:
 
     if plan.aces_to_foundations:
         # PySolFC moves the Aces to the top of the talon and deals them first,
-        # to the foundations; the other cards keep their order.
+        # to the foundations (one each, in its suit); the other cards keep their order.
         for card in cards:
             if rank_of(card) == ACE:
-                foundations[suit_of(card)].append(card)
+                next(foundation for k, foundation in enumerate(foundations)
+                     if rules.foundation(k)[0] == suit_of(card) and not foundation).append(card)
         cards = [card for card in cards if rank_of(card) != ACE]
 
     if plan.found_while_dealing:

@@ -173,6 +173,32 @@ BRITISH_CANISTER = replace(
     tableau=Tableau(piles=8, build=Build("alt-colour", "down"), empty_rank="K"),
 )
 
+# -- Two, three and four decks: the Aces start home, two to four foundations a
+# suit (listed suit by suit, as PySolFC lists them), and a King fills a space.
+
+LIGHTWEIGHT = replace(
+    PENELOPES_WEB, id="lightweight", name="Lightweight", pysol_id=507, decks=2,
+    tableau=replace(_KINGS_TO_SPACES, piles=12),
+    foundations=(FoundationRow(),) * 2, foundations_by_suit=True,
+    deal=Deal(aces_to_foundations=True),
+)
+
+# Any card builds down on any suit, but only a run in one suit moves as a unit,
+# and (PySolFC's Spider_SS_RowStack, whatever its rules page says) any card or
+# such run fills a space.
+CASTLE_MOUNT = replace(
+    LIGHTWEIGHT, id="castle-mount", name="Castle Mount", pysol_id=508, decks=3,
+    tableau=Tableau(piles=12, build=Build("any-suit", "down"), moves="run",
+                    run_suits="same-suit", empty_takes="card-or-run"),
+    foundations=(FoundationRow(),) * 3,
+)
+
+PALACE = replace(
+    CASTLE_MOUNT, id="palace", name="Palace", pysol_id=986, decks=4,
+    tableau=replace(CASTLE_MOUNT.tableau, piles=18),
+    foundations=(FoundationRow(),) * 4,
+)
+
 #: The games in the order a player meets them: the core four, then the family.
 GAMES: dict[str, GameRules] = {
     rules.id: rules
@@ -180,7 +206,8 @@ GAMES: dict[str, GameRules] = {
                   FORTRESS, LASKER, SELECTIVE_CASTLE, CASTLES_END,
                   STREETS_AND_ALLEYS, BELEAGUERED_CASTLE, CITADEL, EXILED_KINGS, PENELOPES_WEB,
                   STRONGHOLD, PRIVATE_LANE, SIEGECRAFT, BASTION, TEN_BY_ONE,
-                  SOMERSET, MOREHEAD, CANISTER, AMERICAN_CANISTER, BRITISH_CANISTER)
+                  SOMERSET, MOREHEAD, CANISTER, AMERICAN_CANISTER, BRITISH_CANISTER,
+                  LIGHTWEIGHT, CASTLE_MOUNT, PALACE)
 }
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .cards import FACE_DOWN, KING
-from .rules import GameRules, PileKind, parse_pile_name
+from .rules import Build, GameRules, PileKind, parse_pile_name
 
 Move = tuple[int, int, int]
 
@@ -53,11 +53,17 @@ class MoveTables:
 
         # step[lower * _WIDTH + upper]: +1/-1 if upper builds up/down on lower.
         self.step = [0] * (_WIDTH * _WIDTH)
+        # run_step: the same for cards following each other in a run that moves
+        # as a unit (Castle Mount: only same-suit runs move, though any suit builds).
+        run_build = (build if tableau.run_suits is None
+                     else Build(tableau.run_suits, build.direction, build.wrap))
+        self.run_step = [0] * (_WIDTH * _WIDTH)
         hosts: list[list[int]] = [[] for _ in range(_WIDTH)]
         hosts_by_step: dict[int, list[list[int]]] = {1: [[] for _ in range(_WIDTH)],
                                                       -1: [[] for _ in range(_WIDTH)]}
         for lower in range(52):
             for upper in range(52):
+                self.run_step[lower * _WIDTH + upper] = run_build.step(lower, upper)
                 step = build.step(lower, upper)
                 if step:
                     self.step[lower * _WIDTH + upper] = step
@@ -75,22 +81,23 @@ class MoveTables:
         self.found_next: list[list[int]] = []
         self.found_start: list[int | None] = []
         self.found_suit: list[int] = []
-        for row in rules.foundations:
+        for k in range(len(self.foundations)):
+            suit, row = rules.foundation(k)
             delta = 1 if row.direction == "up" else -1
-            for suit in range(4):
-                follows = [-1] * _WIDTH
-                for rank in range(13):
-                    nxt = rank + delta
-                    if row.wrap:
-                        nxt %= 13
-                    if 0 <= nxt < 13:
-                        follows[suit * 13 + rank] = suit * 13 + nxt
-                self.found_next.append(follows)
-                base = row.base_rank()
-                self.found_start.append(None if base is None else suit * 13 + base)
-                self.found_suit.append(suit)
+            follows = [-1] * _WIDTH
+            for rank in range(13):
+                nxt = rank + delta
+                if row.wrap:
+                    nxt %= 13
+                if 0 <= nxt < 13:
+                    follows[suit * 13 + rank] = suit * 13 + nxt
+            self.found_next.append(follows)
+            base = row.base_rank()
+            self.found_start.append(None if base is None else suit * 13 + base)
+            self.found_suit.append(suit)
         #: own_foundation[c]: the first foundation of c's suit (for founding the base).
-        self.own_foundation = [self.first_foundation + c // 13 for c in range(52)]
+        self.own_foundation = [self.first_foundation + self.found_suit.index(c // 13)
+                               for c in range(52)]
 
         self.chosen_base = rules.chosen_base
         self.found_first = rules.found_first
@@ -223,7 +230,7 @@ class MoveTables:
 
     def _add_runs(self, piles, tops, empties, free_cells, add) -> None:
         """Moves of two or more cards as a unit (Martha, Lasker, Selective Castle)."""
-        step = self.step
+        step = self.run_step
         one_way = self.one_way_runs
         # The longest run a move may carry onto a pile, and onto an empty one.
         longest = longest_to_empty = _WIDTH

@@ -84,6 +84,9 @@ class Tableau:
     when it is no longer than single-card moves through the empty piles could
     carry: 2 ** (empty piles) cards, half that onto an empty pile).
     ``empty_takes``: "card" (one card only) or "card-or-run".
+    ``run_suits``: (Castle Mount, Palace) how the cards of a run must follow
+    each other to move as a unit, when that differs from how cards build; None:
+    as they build.
     ``empty_rank``: what an empty pile takes: "any" card, or only a "K" (a run
     must then start with a King).
     ``layout``: how a screen shows the piles: "row" (side by side, each fanned
@@ -94,6 +97,7 @@ class Tableau:
     build: Build
     moves: TableauMove = "single"
     empty_takes: EmptyTakes = "card"
+    run_suits: SuitRule | None = None
     empty_rank: EmptyRank = "any"
     layout: TableauLayout = "row"
 
@@ -101,6 +105,8 @@ class Tableau:
         _one_of(TableauMove, self.moves, "Tableau.moves")
         _one_of(EmptyTakes, self.empty_takes, "Tableau.empty_takes")
         _one_of(EmptyRank, self.empty_rank, "Tableau.empty_rank")
+        if self.run_suits is not None:
+            _one_of(SuitRule, self.run_suits, "Tableau.run_suits")
         _one_of(TableauLayout, self.layout, "Tableau.layout")
 
 
@@ -168,6 +174,10 @@ class GameRules:
     take_back: bool = True
     reserves: int = 0
     deal: Deal = field(default_factory=Deal)
+    #: PySolFC lists a several-deck game's foundations suit by suit (Lightweight:
+    #: f1 f2 clubs, f3 f4 spades, …) where Chequers' go row by row (f1..f4 up, then
+    #: f5..f8 down): see :meth:`foundation`.
+    foundations_by_suit: bool = False
     #: Stronghold, Bastion: every reserve is a free cell. It takes any one card
     #: while empty, from any pile, and each empty one lets a "free-space-run"
     #: carry one more card per power of two.
@@ -205,6 +215,13 @@ class GameRules:
         # and rules travel to other processes (the study's workers).
         return {name: value for name, value in self.__dict__.items()
                 if name not in ("_hash", "pile_names")}
+
+    def foundation(self, index: int) -> tuple[int, FoundationRow]:
+        """The suit (0..3, C S H D) and the row of the foundation ``index`` (0 is f1)."""
+        rows = len(self.foundations)
+        if self.foundations_by_suit:
+            return index // rows, self.foundations[index % rows]
+        return index % 4, self.foundations[index // 4]
 
     def pile_count(self, kind: PileKind) -> int:
         """How many piles of a kind: "t" tableau, "f" foundations (four a row), "r" reserves."""

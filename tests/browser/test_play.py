@@ -14,7 +14,8 @@ NUMBERS = {"chessboard": 1, "morphy": 5, "chequers": 31999, "martha": 4, "fortre
            "streets-and-alleys": 146, "beleaguered-castle": 34000, "citadel": 145,
            "exiled-kings": 53500, "penelopes-web": 665, "stronghold": 300, "private-lane": 30100,
            "siegecraft": 831, "bastion": 324, "ten-by-one": 32500, "somerset": 21500,
-           "morehead": 36200, "canister": 231, "american-canister": 60100, "british-canister": 605}
+           "morehead": 36200, "canister": 231, "american-canister": 60100, "british-canister": 605,
+           "lightweight": 507, "castle-mount": 508, "palace": 98600}
 
 
 def saved_position(page, game_id: str, number: int) -> tuple[Game, list[str]]:
@@ -49,6 +50,9 @@ def tap_move(page, rules, move) -> None:
 
 def drag_move(page, rules, move) -> None:
     names = rules.pile_names
+    # As a player does: wait for the cards of the last move to land (a slide
+    # in progress moves the card the drag would start on).
+    page.wait_for_function("document.getAnimations().length === 0")
     source = top_card(page, names[move[0]]).bounding_box()
     target_pile = page.locator(f'[data-pile="{names[move[1]]}"]')
     cards = target_pile.locator("[data-card]")

@@ -37,16 +37,18 @@ def rank_step(lower: str, upper: str, wrap: bool) -> int:
     return diff if diff in (1, -1) else 0
 
 
-def builds(rules, lower: str, upper: str) -> int:
-    """The tableau relation of RULES.md: may upper go on lower? (+1/-1 direction, 0 no)"""
+def builds(rules, lower: str, upper: str, suits: str | None = None) -> int:
+    """The tableau relation of RULES.md: may upper go on lower? (+1/-1 direction, 0 no)
+    ``suits`` overrides the build's suit rule (for the cards of a moving run)."""
     build = rules.tableau.build
+    suits = suits or build.suits
     if not (face_up(lower) and face_up(upper)):
         return 0
-    if build.suits == "same-suit" and suit(lower) != suit(upper):
+    if suits == "same-suit" and suit(lower) != suit(upper):
         return 0
-    if build.suits == "alt-colour" and red(lower) == red(upper):
+    if suits == "alt-colour" and red(lower) == red(upper):
         return 0
-    if build.suits == "any-but-own" and suit(lower) == suit(upper):
+    if suits == "any-but-own" and suit(lower) == suit(upper):
         return 0
     step = rank_step(lower, upper, build.wrap)
     if build.direction == "up" and step != 1:
@@ -67,8 +69,12 @@ def base_rank(rules, piles):
 
 def foundation_takes(rules, piles, name: str, card: str) -> bool:
     index = int(name[1:]) - 1
-    row = rules.foundations[index // 4]
-    own_suit = SUITS[index % 4]
+    # Row by row (f1..f4, f5..f8), or suit by suit when PySolFC lists them so.
+    rows = len(rules.foundations)
+    if rules.foundations_by_suit:
+        row, own_suit = rules.foundations[index % rows], SUITS[index // rows]
+    else:
+        row, own_suit = rules.foundations[index // 4], SUITS[index % 4]
     pile = piles[name]
     if suit(card) != own_suit or len(pile) == 13:
         return False
@@ -100,7 +106,8 @@ def movable_counts(rules, piles, name: str) -> list[int]:
     direction = 0
     n = 1
     while n < len(pile):
-        step = builds(rules, pile[-n - 1], pile[-n])
+        # The cards of a moving run follow each other as the game's run rule says.
+        step = builds(rules, pile[-n - 1], pile[-n], rules.tableau.run_suits)
         if not step:
             break
         if kind == "one-way-run":

@@ -49,10 +49,13 @@ def oracle_layout(game: str, number: int) -> dict[str, list[str]]:
 
     def aces_out():
         # _shuffleHookMoveToTop/ToBottom: the Aces leave the talon, the rest keep
-        # their order; they go to f1..f4 (clubs, spades, hearts, diamonds).
+        # their order. One deck: f1..f4 are clubs, spades, hearts, diamonds;
+        # Lightweight and its kin create them suit by suit, `decks` per suit.
         for ace in sorted((c for c in talon if c[0] == "A"), key=lambda c: "CSHD".index(c[1])):
             talon.remove(ace)
-            piles["f" + str("CSHD".index(ace[1]) + 1)].append(ace)
+            first = "CSHD".index(ace[1]) * rules.decks
+            home = next(f"f{first + k + 1}" for k in range(rules.decks) if not piles[f"f{first + k + 1}"])
+            piles[home].append(ace)
 
     if game == "martha":
         aces_out()
@@ -74,6 +77,12 @@ def oracle_layout(game: str, number: int) -> dict[str, list[str]]:
     elif game in ("beleaguered-castle", "siegecraft"):
         aces_out()
         for _ in range(6):
+            deal_row(rows)
+    elif game in ("lightweight", "castle-mount", "palace"):
+        # Lightweight.startGame: the Aces to the foundations, then full rounds
+        # and a last short one (Palace: twelve piles of 11, six of 10).
+        aces_out()
+        while talon:
             deal_row(rows)
     elif game in ("citadel", "exiled-kings"):
         # Citadel.startGame: round after round, a card a foundation takes goes
@@ -103,7 +112,7 @@ def oracle_layout(game: str, number: int) -> dict[str, list[str]]:
     return piles
 
 
-@pytest.mark.parametrize("decks", [1, 2])
+@pytest.mark.parametrize("decks", [1, 2, 3, 4])
 @pytest.mark.parametrize("number", NUMBERS)
 def test_card_order_matches_pysolfc_shuffle(number, decks):
     ours = [("A23456789TJQK"[c % 13] + "CSHD"[c // 13]) for c in shuffled_cards(number, decks)]

@@ -58,3 +58,31 @@ def test_british_canister_moves_single_cards_and_only_a_king_fills_a_space():
     assert carried(moves, "t1", "t2") == set()             # the run 9D 8S may not move
     assert carried(moves, "t1", "t5") == {1}               # its top card may
     assert carried(moves, "t1", "t3") == set() and "t4-t3" in moves
+
+
+# -- several decks (Lightweight, Castle Mount, Palace) --------------------------------
+
+@pytest.mark.parametrize("game, decks, piles", [("lightweight", 2, 12), ("castle-mount", 3, 12),
+                                                ("palace", 4, 18)])
+def test_the_aces_start_home_suit_by_suit_one_per_foundation(game, decks, piles):
+    dealt = Position.deal(GAMES[game], 507).to_piles()
+    homes = [dealt[f"f{i}"] for i in range(1, 4 * decks + 1)]
+    assert homes == [[f"A{suit}"] for suit in "CSHD" for _ in range(decks)]
+    sizes = [len(dealt[f"t{i}"]) for i in range(1, piles + 1)]
+    assert sum(sizes) == 48 * decks and max(sizes) - min(sizes) <= 1
+
+
+def test_each_copy_of_a_card_may_go_to_either_foundation_of_its_suit():
+    moves = legal("lightweight", "t1: 2C\nt2: 2C\nf1: AC\nf2: AC\nf3: AS\nf4: AS")
+    assert {"t1-f1", "t1-f2", "t2-f1", "t2-f2"} <= moves
+    assert not any(move.endswith(("f3", "f4")) for move in moves)
+
+
+@pytest.mark.parametrize("game", ["castle-mount", "palace"])
+def test_any_suit_builds_but_only_a_one_suit_run_moves(game):
+    moves = legal(game, "t1: 9D 8S 7S\nt2: 9H 8H 7H\nt3: TC\nt4: 9C\nt5:")
+    assert "t4-t3" in moves                                # a club nine on the club ten, or any ten
+    assert carried(moves, "t1", "t4") == {2}               # 8S 7S, one suit, onto any 9
+    assert carried(moves, "t2", "t3") == {3}               # 9H 8H 7H onto the ten of clubs
+    assert carried(moves, "t1", "t3") == set()             # 9D 8S 7S: mixed, stuck together
+    assert carried(moves, "t1", "t5") == {1, 2}            # a space takes any card or one-suit run

@@ -21,10 +21,10 @@ def pile_title(rules: GameRules, name: str) -> str:
         return t("pile.cell", number=number)
     if kind != "f":
         return t(f"pile.{kind}", number=number)
-    suit = t(f"card.suit.{SUITS[(number - 1) % 4]}")
-    if len(rules.foundations) == 1:
+    suit_index, row = rules.foundation(number - 1)
+    suit = t(f"card.suit.{SUITS[suit_index]}")
+    if all(other == row for other in rules.foundations):
         return t("pile.f", suit=suit)
-    row = rules.foundations[(number - 1) // 4]
     return t("pile.f.up" if row.direction == "up" else "pile.f.down", suit=suit)
 
 
