@@ -80,10 +80,9 @@ class TableView:
     def _label(self, name: str) -> str:
         kind, number = parse_pile_name(name)
         if kind == "f":
-            index = number - 1
-            row = self.rules.foundations[index // 4]
+            suit, row = self.rules.foundation(number - 1)
             start = {"A": "A", "K": "K"}.get(row.base, "")
-            return f"{start}{FOUNDATION_LABELS[index % 4]}"
+            return f"{start}{FOUNDATION_LABELS[suit]}"
         if kind == "r":
             return "R"
         return ""
