@@ -33,22 +33,58 @@ def browser():
         browser.close()
 
 
-@pytest.fixture
-def page(browser, site_url):
-    """A fresh page with empty storage. The test fails on any uncaught page error
-    and on any request that leaves the site's origin."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+def watched(context, site_url):
+    """A new page of ``context``, and a check to run when the test is done: it
+    fails on any uncaught page error and on any request that leaves the site."""
     requests: list[str] = []
-    context.on("request", lambda request: requests.append(request.url))
+
+    def seen(request) -> None:
+        requests.append(request.url)
+    context.on("request", seen)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+
+    def check() -> None:
+        context.remove_listener("request", seen)
+        assert not errors, f"uncaught errors in the page: {errors}"
+        foreign = [url for url in requests
+                   if not url.startswith((site_url, "about:", "data:", "blob:"))]
+        assert not foreign, f"requests to other origins: {foreign[:5]}"
+    return page, check
+
+
+@pytest.fixture
+def page(browser, site_url):
+    """A fresh page in a fresh profile: a player's first visit, storage empty."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page, check = watched(context, site_url)
     yield page
     context.close()
-    assert not errors, f"uncaught errors in the page: {errors}"
-    foreign = [url for url in requests
-               if not url.startswith((site_url, "about:", "data:", "blob:"))]
-    assert not foreign, f"requests to other origins: {foreign[:5]}"
+    check()
+
+
+@pytest.fixture(scope="session")
+def returning_profile(browser):
+    """One browser profile that the per-game tests share, as one player's browser
+    is shared by every game they play: after its first start, each page restores
+    the interpreter's snapshot instead of booting Python from scratch (a fresh
+    profile per game would pay a first visit's boot 26 times over)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def returning_page(returning_profile, site_url):
+    """A new page in the shared profile, with the site's storage emptied first
+    (what the service worker and the snapshot keep in Cache Storage stays)."""
+    page, check = watched(returning_profile, site_url)
+    page.goto(f"{site_url}help/index.html")
+    page.evaluate("localStorage.clear()")
+    yield page
+    page.close()
+    check()
 
 
 def wait_ready(page) -> None:

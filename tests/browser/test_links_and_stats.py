@@ -60,7 +60,8 @@ def test_changing_the_link_switches_deal_without_reloading(page, site_url):
 
 
 @pytest.mark.parametrize("game_id", sorted(WINS))
-def test_winning_the_last_move_updates_the_statistics(page, site_url, game_id):
+def test_winning_the_last_move_updates_the_statistics(returning_page, site_url, game_id):
+    page = returning_page
     win = WINS[game_id]
     rules = GAMES[game_id]
     save = {"format": 1, "game": game_id, "deal": win["deal"], "moves": win["moves"][:-1],

@@ -64,7 +64,8 @@ def drag_move(page, rules, move) -> None:
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
-def test_a_player_session(page, site_url, game_id):
+def test_a_player_session(returning_page, site_url, game_id):
+    page = returning_page
     rules = GAMES[game_id]
     number = NUMBERS[game_id]
     page.goto(f"{site_url}index.html#/{game_id}/{number}")
