@@ -12,6 +12,7 @@ site's page template.
 from __future__ import annotations
 
 import base64
+import csv
 import hashlib
 import html
 import json
@@ -41,7 +42,7 @@ CSP = ("default-src 'self'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; 
 HELP_CSP = "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'self'"
 
 sys.path.insert(0, str(ROOT / "py"))
-from castling.games import GAMES  # noqa: E402  (the build reads the game list)
+from castling.games import GAMES, GROUPS  # noqa: E402  (the build reads the game list)
 from castling.i18n import catalogue  # noqa: E402
 
 
@@ -106,16 +107,55 @@ def write_python_files(out: Path) -> None:
     (out / "python-files.json").write_text(json.dumps(bundle, indent=0) + "\n", encoding="utf-8")
 
 
+def study_figures() -> dict[str, tuple[int, int]]:
+    """(deals won, deals tried) per game from the winnability study's data."""
+    figures: dict[str, tuple[int, int]] = {}
+    study = ROOT / "data" / "winnability.csv"
+    if study.exists():
+        with study.open(encoding="utf-8", newline="") as handle:
+            for row in csv.DictReader(handle):
+                won, tried = figures.get(row["game"], (0, 0))
+                figures[row["game"]] = (won + (row["result"] == "won"), tried + 1)
+    return figures
+
+
+#: Fewer deals than this say too little to show a player a rate.
+STUDY_SHOWN_FROM = 500
+
+
+def game_chooser() -> tuple[str, str]:
+    """The drop-down's options and the Games dialog's list, both grouped by kind.
+
+    The dialog's entries carry what the app fills in the player's language when
+    it opens: the study's figure (data-won, data-tried) and the player's record."""
+    figures = study_figures()
+    options, sections = [], []
+    for group, games in GROUPS.items():
+        label = f'data-i18n-label="games.group.{group}"'
+        options.append(f"<optgroup {label}>" + "".join(
+            f'<option value="{html.escape(r.id)}">{html.escape(r.name)}</option>' for r in games)
+            + "</optgroup>")
+        entries = []
+        for r in games:
+            game_id = html.escape(r.id)
+            won, tried = figures.get(r.id, (0, 0))
+            study = (f' data-won="{won}" data-tried="{tried}"' if tried >= STUDY_SHOWN_FROM else "")
+            entries.append(
+                f'<li data-game="{game_id}" data-name="{html.escape(r.name)}">'
+                f'<button type="button" data-play="{game_id}">{html.escape(r.name)}</button>'
+                f' <span class="game-about"><span data-i18n="game.{game_id}.summary"></span>'
+                f' <span class="game-figures" data-figures{study}></span></span>'
+                f' <a href="./help/{game_id}.html" data-help="{game_id}.html"'
+                f' data-i18n="action.rules"></a></li>')
+        sections.append(f'<section class="game-group" data-group="{group}">'
+                        f'<h3 data-i18n="games.group.{group}"></h3>'
+                        f'<ul class="game-list">{"".join(entries)}</ul></section>')
+    return "".join(options), "".join(sections)
+
+
 def write_pages(out: Path) -> None:
     """index.html with the game list, the stylesheet, the entry script and its config."""
-    options = "".join(f'<option value="{html.escape(r.id)}">{html.escape(r.name)}</option>'
-                      for r in GAMES.values())
-    chooser = "".join(
-        f'<li><button type="button" data-play="{html.escape(r.id)}">{html.escape(r.name)}</button>'
-        f' <span data-i18n="game.{html.escape(r.id)}.summary"></span>'
-        f' <a href="./help/{html.escape(r.id)}.html" data-help="{html.escape(r.id)}.html"'
-        f' data-i18n="action.rules"></a></li>'
-        for r in GAMES.values())
+    options, chooser = game_chooser()
     page = (WEB / "index.html").read_text(encoding="utf-8")
     plugins = [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF]
     page = (page.replace("<!--GAME_OPTIONS-->", options).replace("<!--GAME_CHOOSER-->", chooser)
@@ -132,12 +172,12 @@ def write_pages(out: Path) -> None:
 
 
 _TEXT = re.compile(r'(<(\w+)\b[^>]*\bdata-i18n="([\w.-]+)"[^>]*>)(</\2>)')
-_ATTRIBUTE = re.compile(r'\bdata-i18n-(title|aria-label)="([\w.-]+)"')
+_ATTRIBUTE = re.compile(r'\bdata-i18n-(title|aria-label|label|placeholder)="([\w.-]+)"')
 
 
 def fill_text(page: str, messages: dict[str, str]) -> str:
     """Put the catalogue's words into the page's empty data-i18n elements and its
-    data-i18n-title / data-i18n-aria-label attributes (the page's text lives in
+    data-i18n-title, -aria-label, -label and -placeholder attributes (the page's text lives in
     the catalogues; the app swaps it for another language at run time)."""
     page = _TEXT.sub(lambda m: m.group(1) + html.escape(messages[m.group(3)]) + m.group(4), page)
     return _ATTRIBUTE.sub(

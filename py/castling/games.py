@@ -199,16 +199,19 @@ PALACE = replace(
     foundations=(FoundationRow(),) * 4,
 )
 
-#: The games in the order a player meets them: the core four, then the family.
-GAMES: dict[str, GameRules] = {
-    rules.id: rules
-    for rules in (CHESSBOARD, MORPHY, CHEQUERS, MARTHA,
-                  FORTRESS, LASKER, SELECTIVE_CASTLE, CASTLES_END,
-                  STREETS_AND_ALLEYS, BELEAGUERED_CASTLE, CITADEL, EXILED_KINGS, PENELOPES_WEB,
-                  STRONGHOLD, PRIVATE_LANE, SIEGECRAFT, BASTION, TEN_BY_ONE,
-                  SOMERSET, MOREHEAD, CANISTER, AMERICAN_CANISTER, BRITISH_CANISTER,
-                  LIGHTWEIGHT, CASTLE_MOUNT, PALACE)
+#: The games as a player meets them, by kind: the core four, then the family.
+#: (The chooser, the game list and the help pages are made from this.)
+GROUPS: dict[str, tuple[GameRules, ...]] = {
+    "classics": (CHESSBOARD, MORPHY, CHEQUERS, MARTHA),
+    "fortress": (FORTRESS, LASKER, SELECTIVE_CASTLE, CASTLES_END, BASTION, TEN_BY_ONE),
+    "beleaguered-castle": (STREETS_AND_ALLEYS, BELEAGUERED_CASTLE, CITADEL, EXILED_KINGS,
+                           PENELOPES_WEB, STRONGHOLD, PRIVATE_LANE, SIEGECRAFT),
+    "canister": (SOMERSET, MOREHEAD, CANISTER, AMERICAN_CANISTER, BRITISH_CANISTER),
+    "several-decks": (LIGHTWEIGHT, CASTLE_MOUNT, PALACE),
 }
+
+#: Every game by id, in the chooser's order.
+GAMES: dict[str, GameRules] = {rules.id: rules for group in GROUPS.values() for rules in group}
 
 
 def get_game(game_id: str) -> GameRules:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from castling import GAMES
+from castling.games import GROUPS
 from castling.cards import RANKS, SUITS
 from castling.i18n import LANGUAGES, catalogue, preferred, set_language, t
 
@@ -39,7 +40,7 @@ def keys_used() -> set[str]:
     for path in SOURCES:
         used |= set(re.findall(r'\bt\(\s*["\']([\w.-]+)["\']', path.read_text(encoding="utf-8")))
     page = (ROOT / "web" / "index.html").read_text(encoding="utf-8")
-    used |= set(re.findall(r'data-i18n(?:-title|-aria-label)?="([\w.-]+)"', page))
+    used |= set(re.findall(r'data-i18n(?:-title|-aria-label|-label|-placeholder)?="([\w.-]+)"', page))
     used |= {f"card.rank.{rank}" for rank in RANKS} | {f"card.suit.{suit}" for suit in SUITS}
     used |= {f"pile.{kind}" for kind in "trf"} | {f"pile.to.{kind}" for kind in "trf"}
     used |= {"pile.f.up", "pile.f.down", "say.went_home.one", "say.went_home.many",
@@ -48,6 +49,7 @@ def keys_used() -> set[str]:
                                           "seconds", "within")}
     used |= {"help.title_suffix", "help.back", "help.nav", "help.other_language"}
     used |= {f"game.{game_id}.summary" for game_id in GAMES}
+    used |= {f"games.group.{group}" for group in GROUPS}
     used |= {f"stats.{key}" for key in ("game", "played", "won", "rate", "streak", "best_streak",
                                         "best_time", "fewest_moves")}
     return used

@@ -3,7 +3,8 @@ and plays the moves the engine gives.
 
 Every feature has a module of its own (the README's layout lists them):
 pointer.py and keyboard.py turn input into moves, sharing held.py's picked-up
-cards; advice_view.py shows the solver's advice; settings.py, dialogs.py,
+cards; advice_view.py shows the solver's advice; chooser.py is the Games
+dialog; settings.py, dialogs.py,
 files.py and tab_conflict.py are the dialogs and the stored data; chrome.py is the page
 around the table, render.py the table itself. Every decision about legality is
 the engine's: the parts ask ``castling.player.board`` where cards may go and
@@ -24,6 +25,7 @@ from pyodide.ffi import create_proxy
 
 from .advice_view import AdviceView
 from .animation import Slides
+from .chooser import Chooser
 from .chrome import Chrome
 from .dialogs import Dialogs
 from .dom import present
@@ -60,6 +62,7 @@ class App:
         self.advice = AdviceView(self)
         self.settings = SettingsDialog(self)
         self.dialogs = Dialogs(document, self.session)
+        self.chooser = Chooser(self)
         self.files = Files(self)
         self.tabs = OtherTabs(self)
         self.timer = Timer(document, self.session)
@@ -75,7 +78,7 @@ class App:
             "hint": self.advice.show_hint, "rewind": self.advice.rewind,
             "share": self.chrome.share, "export": self.files.export,
             "settings": self.settings.open, "stats": self.dialogs.show_stats,
-            "keys": self.dialogs.show_keys, "games": self.dialogs.show_games,
+            "keys": self.dialogs.show_keys, "games": self.chooser.open,
             "take-other": self.tabs.take_theirs, "keep-mine": self.tabs.keep_mine,
         }
 
@@ -116,6 +119,8 @@ class App:
         self._listen(document.getElementById("card-size"), "change", self.settings.on_card_size)
         self._listen(document.getElementById("language"), "change", self.settings.on_language)
         self._listen(document.getElementById("import-file"), "change", self.files.on_import)
+        self._listen(document.getElementById("game-search"), "input", self.chooser.on_input)
+        self._listen(document.getElementById("game-search"), "keydown", self.chooser.on_key)
         self._listen(window, "storage", self.tabs.on_storage)
         self._listen(window, "hashchange", lambda event: self._route())
         self._listen(window, "resize", lambda event: self.view.fit())

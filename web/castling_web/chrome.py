@@ -58,7 +58,7 @@ class Chrome:
         self.document.documentElement.lang = set_language(chosen)
         for element in self.document.querySelectorAll("[data-i18n]"):
             element.textContent = t(element.getAttribute("data-i18n"))
-        for attribute in ("title", "aria-label"):
+        for attribute in ("title", "aria-label", "label", "placeholder"):
             for element in self.document.querySelectorAll(f"[data-i18n-{attribute}]"):
                 element.setAttribute(attribute, t(element.getAttribute(f"data-i18n-{attribute}")))
         self.link_help()

@@ -1,5 +1,5 @@
-"""The dialogs that only show things: the win, the statistics, the keys and
-the list of games. (Settings have their own module, settings.py.)"""
+"""The dialogs that only show things: the win, the statistics and the keys.
+(Settings and the Games dialog have their own modules: settings.py, chooser.py.)"""
 
 from __future__ import annotations
 
@@ -34,9 +34,6 @@ class Dialogs:
 
     def show_keys(self) -> None:
         self._open("keys")
-
-    def show_games(self) -> None:
-        self._open("games")
 
     def show_stats(self) -> None:
         """Every game's statistics, the game on the table marked."""

@@ -1,0 +1,56 @@
+"""The Games dialog: every game by kind, found by name, with the player's record."""
+
+from castling.games import GROUPS
+
+from conftest import wait_ready
+
+
+def open_chooser(page, site_url, link="#/chessboard/1"):
+    page.goto(f"{site_url}index.html{link}")
+    wait_ready(page)
+    page.click('.controls [data-action="games"]')
+    page.locator("#games-dialog").wait_for(state="visible")
+
+
+def shown_games(page) -> list[str]:
+    return page.evaluate("""() => [...document.querySelectorAll('#games-dialog li[data-game]')]
+        .filter(li => li.offsetParent !== null).map(li => li.dataset.game)""")
+
+
+def test_every_game_is_listed_by_kind_and_found_by_typing(page, site_url):
+    open_chooser(page, site_url)
+    groups = page.evaluate("""() => [...document.querySelectorAll('#games-dialog .game-group')]
+        .map(g => [g.querySelector('h3').textContent, [...g.querySelectorAll('li')].map(li => li.dataset.game)])""")
+    assert [games for _, games in groups] == [[r.id for r in games] for games in GROUPS.values()]
+    assert groups[0][0] == "The four classics" and all(title for title, _ in groups)
+    # The drop-down is grouped the same way.
+    assert page.evaluate("document.querySelectorAll('#game-select optgroup').length") == len(GROUPS)
+
+    assert page.evaluate("document.activeElement.id") == "game-search"
+    page.keyboard.type("castle")
+    assert shown_games(page) == ["selective-castle", "castles-end", "beleaguered-castle", "castle-mount"]
+    hidden_groups = page.evaluate("""() => [...document.querySelectorAll('#games-dialog .game-group')]
+        .filter(g => g.hidden).map(g => g.dataset.group)""")
+    assert hidden_groups == ["classics", "canister"]
+    page.keyboard.type("zzz")
+    assert shown_games(page) == [] and page.locator("#game-search-none").is_visible()
+
+    # Enter plays the first game found.
+    page.fill("#game-search", "mount")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.getElementById('board').dataset.game === 'castle-mount'")
+    assert not page.locator("#games-dialog").is_visible()
+
+
+def test_the_players_record_and_the_solvers_figure_are_shown(page, site_url):
+    open_chooser(page, site_url)
+    figures = page.locator('#games-dialog li[data-game="fortress"] [data-figures]')
+    assert figures.text_content().startswith("Solver: ")     # the study has 2,000 Fortress deals
+    assert "You:" not in figures.text_content()
+    page.keyboard.press("Escape")
+    # Play a move: the game counts as played.
+    page.locator('[data-pile="t10"] [data-card]').last.click()
+    page.locator('[data-pile="f1"]').click()
+    page.click('.controls [data-action="games"]')
+    chessboard = page.locator('#games-dialog li[data-game="chessboard"] [data-figures]')
+    assert "You: played 1, won 0." in chessboard.text_content()

@@ -1,0 +1,85 @@
+"""The Games dialog: every game by kind, found by typing part of its name, each
+with its one-line summary, what the solver found of it and the player's record.
+
+The list itself is written by build.py from the declarations (castling.games
+.GROUPS); here it is filled with what changes, in the player's language, and
+filtered as the player types.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import TYPE_CHECKING
+
+from castling.i18n import t
+
+from .dom import present
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+def _folded(text: str) -> str:
+    """Lower case, no accents, letters and digits only: "Castle's End" -> "castles end"."""
+    plain = unicodedata.normalize("NFKD", text.casefold())
+    kept = "".join(c for c in plain if c.isalnum() or c.isspace())
+    return " ".join(kept.split())
+
+
+def matches(query: str, name: str) -> bool:
+    """Whether a game's name holds what the player typed (case, accents and
+    punctuation aside; nothing typed matches every game)."""
+    return _folded(query) in _folded(name)
+
+
+class Chooser:
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def open(self) -> None:
+        """Show every game again, with today's figures, and put the cursor in the search."""
+        document = self.app.document
+        search = document.getElementById("game-search")
+        search.value = ""
+        for entry in document.querySelectorAll("#games-dialog [data-game]"):
+            self._fill(entry)
+        self.filter("")
+        document.getElementById("games-dialog").showModal()
+        search.focus()
+
+    def _fill(self, entry) -> None:
+        """The player's record and the study's figure for one game, as text."""
+        stats = self.app.session.stats_for(str(entry.getAttribute("data-game")))
+        figures = entry.querySelector("[data-figures]")
+        words = [t("games.record", played=stats.played, won=stats.won)] if stats.played else []
+        tried = figures.getAttribute("data-tried")
+        if present(tried):
+            won, tried = int(figures.getAttribute("data-won")), int(tried)
+            words.append(t("games.study", rate=f"{won / tried:.0%}", tried=f"{tried:,}"))
+        figures.textContent = " ".join(words)
+
+    def filter(self, query: str) -> None:
+        """Show only the games whose names hold ``query``, and only groups with one."""
+        document = self.app.document
+        found = 0
+        for group in document.querySelectorAll("#games-dialog .game-group"):
+            shown = 0
+            for entry in group.querySelectorAll("[data-game]"):
+                entry.hidden = not matches(query, str(entry.getAttribute("data-name")))
+                shown += not entry.hidden
+            group.hidden = shown == 0
+            found += shown
+        document.getElementById("game-search-none").hidden = found > 0
+
+    def on_input(self, event) -> None:
+        self.filter(str(event.target.value))
+
+    def on_key(self, event) -> None:
+        """Enter in the search plays the first game shown."""
+        if str(event.key) != "Enter":
+            return
+        event.preventDefault()
+        first = self.app.document.querySelector("#games-dialog li[data-game]:not([hidden])")
+        if present(first):
+            self.app.dialogs.close("games")
+            self.app.open_game(str(first.getAttribute("data-game")))
