@@ -196,7 +196,8 @@ class MoveTables:
 
         hosts = self.hosts
         fills_space = self.fills_space
-        empty_cells = [index for index in self.cells if not piles[index]]
+        # (Games without free cells skip this: generation is the solver's hot path.)
+        empty_cells = [index for index in self.cells if not piles[index]] if self.cells else ()
         for source in self.sources:
             pile = piles[source]
             if not pile:
@@ -217,12 +218,13 @@ class MoveTables:
                 for host in hosts[card]:
                     for index in tops.get(host, ()):
                         add((source, index, 1))
-                if fills_space[card]:
+                if empties and fills_space[card]:
                     for index in empties:
                         add((source, index, 1))
-            for index in empty_cells:
-                if index != source:
-                    add((source, index, 1))
+            if empty_cells:
+                for index in empty_cells:
+                    if index != source:
+                        add((source, index, 1))
 
         if self.run_moves and tableau_open:
             self._add_runs(piles, tops, empties, len(empty_cells), add)
