@@ -123,7 +123,10 @@ def small_position(rules, rng) -> Position:
     tables = Position(rules, [[] for _ in rules.pile_names]).tables
     piles = [[] for _ in rules.pile_names]
     cards = []
-    for suit in rng.sample(range(4), rng.randint(2, 3)):
+    # Free cells that take cards back from the foundations (Bastion) multiply the
+    # reachable positions: two suits keep those boards listable in a second.
+    suits = 2 if rules.free_cells and rules.take_back else rng.randint(2, 3)
+    for suit in rng.sample(range(4), suits):
         first = 0
         if rules.id == "martha":        # the Aces start home
             piles[tables.first_foundation + suit].append(suit * 13)
