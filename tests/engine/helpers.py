@@ -23,6 +23,11 @@ def after(game: str, text: str, *moves: str) -> dict[str, str]:
     return {name: " ".join(cards) for name, cards in pos.to_piles().items() if cards}
 
 
+def carried(moves: set[str], source: str, target: str) -> set[int]:
+    """How many cards the legal moves from ``source`` to ``target`` carry."""
+    return {int(m.partition(":")[2] or 1) for m in moves if m.partition(":")[0] == f"{source}-{target}"}
+
+
 def parse(pos: Position, move: str):
     from castling import parse_move
     return parse_move(pos.rules, move)

@@ -11,7 +11,7 @@ import pytest
 from castling import GAMES, Position
 from castling.movegen import run_limits
 
-from helpers import after, legal
+from helpers import after, carried, legal
 
 BRANCH = ["streets-and-alleys", "beleaguered-castle", "citadel", "exiled-kings", "penelopes-web"]
 RUN = "9D 8S 7H 6C 5D"          # a run of five packed down regardless of suit
@@ -23,11 +23,6 @@ def test_packs_down_regardless_of_suit_never_up_and_never_back_from_home(game):
     assert {"t2-t1", "t3-t1", "t1-t4"} <= moves
     assert "t4-t1" not in moves                        # never up
     assert not any(move.startswith("f") for move in moves)   # no take-back
-
-
-def carried(moves: set[str], source: str, target: str) -> set[int]:
-    """How many cards the legal moves from ``source`` to ``target`` carry."""
-    return {int(m.partition(":")[2] or 1) for m in moves if m.partition(":")[0] == f"{source}-{target}"}
 
 
 @pytest.mark.parametrize("spaces, onto_a_pile, onto_a_space", [(0, 1, 1), (1, 2, 1), (2, 4, 2),

@@ -7,11 +7,7 @@ import pytest
 
 from castling import GAMES, Position
 
-from helpers import legal
-
-
-def carried(moves: set[str], source: str, target: str) -> set[int]:
-    return {int(m.partition(":")[2] or 1) for m in moves if m.partition(":")[0] == f"{source}-{target}"}
+from helpers import carried, legal
 
 
 @pytest.mark.parametrize("game", ["somerset", "morehead"])
