@@ -83,17 +83,16 @@ def shuffled_cards(number: int, decks: int = 1) -> list[int]:
     return cards
 
 
-def _deal_founding(rules: GameRules, cards: list[int], tableau: list[list[int]],
-                   foundations: list[list[int]]) -> None:
+def _deal_founding(cards: list[int], tableau: list[list[int]],
+                   by_suit: list[list[list[int]]]) -> None:
     """Face-up rounds over the tableau in which each card that a foundation
     takes goes there instead, its pile getting nothing that turn (PySolFC's
     Citadel). The foundations build up in suit from the Ace, already there."""
     while cards:
         for pile in tableau:
             card = cards.pop()
-            home = next((foundation for k, foundation in enumerate(foundations)
-                         if rules.foundation(k)[0] == suit_of(card) and foundation
-                         and rank_of(foundation[-1]) + 1 == rank_of(card)), pile)
+            home = next((foundation for foundation in by_suit[suit_of(card)]
+                         if foundation and rank_of(foundation[-1]) + 1 == rank_of(card)), pile)
             home.append(card)
             if not cards:
                 break
@@ -108,18 +107,20 @@ def deal_piles(rules: GameRules, number: int) -> list[list[int]]:
     foundations: list[list[int]] = [[] for _ in range(rules.pile_count("f"))]
     reserves: list[list[int]] = [[] for _ in range(rules.reserves)]
     plan = rules.deal
+    #: the foundation piles of each suit (two or more in several-deck games)
+    by_suit = [[pile for k, pile in enumerate(foundations) if rules.foundation(k)[0] == suit]
+               for suit in range(4)]
 
     if plan.aces_to_foundations:
         # PySolFC moves the Aces to the top of the talon and deals them first,
         # to the foundations (one each, in its suit); the other cards keep their order.
         for card in cards:
             if rank_of(card) == ACE:
-                next(foundation for k, foundation in enumerate(foundations)
-                     if rules.foundation(k)[0] == suit_of(card) and not foundation).append(card)
+                next(pile for pile in by_suit[suit_of(card)] if not pile).append(card)
         cards = [card for card in cards if rank_of(card) != ACE]
 
     if plan.found_while_dealing:
-        _deal_founding(rules, cards, tableau, foundations)
+        _deal_founding(cards, tableau, by_suit)
         return tableau + foundations + reserves
     # Rounds over given piles (Somerset's triangle, Canister's short last round).
     for first, last in plan.rounds:
