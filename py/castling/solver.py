@@ -123,6 +123,7 @@ class _Search:
             return [forced]
         worth = []
         into_space = set()
+        into_cell = set()
         cells = self.tables.cells
         for move in legal:
             source, target, count = move
@@ -135,9 +136,9 @@ class _Search:
             elif target in cells:
                 if source in cells:
                     continue        # from one free cell to another: the same position
-                if (source, -1) in into_space:
+                if source in into_cell:
                     continue        # every empty cell is alike too
-                into_space.add((source, -1))
+                into_cell.add(source)
             worth.append(move)
         return worth
 
