@@ -12,7 +12,6 @@ site's page template.
 from __future__ import annotations
 
 import base64
-import csv
 import hashlib
 import html
 import json
@@ -42,8 +41,10 @@ CSP = ("default-src 'self'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; 
 HELP_CSP = "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'self'"
 
 sys.path.insert(0, str(ROOT / "py"))
+sys.path.insert(0, str(ROOT / "scripts"))
 from castling.games import GAMES, GROUPS  # noqa: E402  (the build reads the game list)
 from castling.i18n import catalogue  # noqa: E402
+from winnability import summary as study_summary  # noqa: E402  (the study's figures for the chooser)
 
 
 #: What the app loads of PyScript's dist folder (chunk names end in a content
@@ -107,18 +108,6 @@ def write_python_files(out: Path) -> None:
     (out / "python-files.json").write_text(json.dumps(bundle, indent=0) + "\n", encoding="utf-8")
 
 
-def study_figures() -> dict[str, tuple[int, int]]:
-    """(deals won, deals tried) per game from the winnability study's data."""
-    figures: dict[str, tuple[int, int]] = {}
-    study = ROOT / "data" / "winnability.csv"
-    if study.exists():
-        with study.open(encoding="utf-8", newline="") as handle:
-            for row in csv.DictReader(handle):
-                won, tried = figures.get(row["game"], (0, 0))
-                figures[row["game"]] = (won + (row["result"] == "won"), tried + 1)
-    return figures
-
-
 #: Fewer deals than this say too little to show a player a rate.
 STUDY_SHOWN_FROM = 500
 
@@ -128,7 +117,8 @@ def game_chooser() -> tuple[str, str]:
 
     The dialog's entries carry what the app fills in the player's language when
     it opens: the study's figure (data-won, data-tried) and the player's record."""
-    figures = study_figures()
+    # (deals won, deals tried) per game, as the study's own summary counts them.
+    figures = {row["id"]: (row["won"], row["tried"]) for row in study_summary()}
     options, sections = [], []
     for group, games in GROUPS.items():
         label = f'data-i18n-label="games.group.{group}"'
