@@ -16,7 +16,7 @@ SUITS = "CSHD"
 FACE_DOWN = 64
 CARDS_PER_DECK = 52
 
-ACE, KING = 0, 12
+ACE, QUEEN, KING = 0, 11, 12
 
 
 def make_card(rank: int, suit: int) -> int:

@@ -13,6 +13,7 @@ import re
 
 from .cards import ACE, FACE_DOWN, full_deck, rank_of, suit_of
 from .errors import DealNumberError
+from .movegen import tables_for
 from .rules import GameRules
 
 MAX_DEAL = 10**20          # exclusive
@@ -106,6 +107,7 @@ def deal_piles(rules: GameRules, number: int) -> list[list[int]]:
     tableau: list[list[int]] = [[] for _ in range(n_tableau)]
     foundations: list[list[int]] = [[] for _ in range(rules.pile_count("f"))]
     reserves: list[list[int]] = [[] for _ in range(rules.reserves)]
+    stock: list[list[int]] = [[] for _ in range(rules.pile_count("s") + rules.pile_count("w"))]
     plan = rules.deal
     #: the foundation piles of each suit (two or more in several-deck games)
     by_suit = [[pile for k, pile in enumerate(foundations) if rules.foundation(k)[0] == suit]
@@ -122,6 +124,11 @@ def deal_piles(rules: GameRules, number: int) -> list[list[int]]:
     if plan.found_while_dealing:
         _deal_founding(cards, tableau, by_suit)
         return tableau + foundations + reserves
+    # Castle of Indolence: the reserves first, a round at a time.
+    for _ in range(plan.reserve_rounds):
+        for pile in reserves:
+            pile.append(cards.pop())
+
     # Rounds over given piles (Somerset's triangle, Canister's short last round).
     for first, last in plan.rounds:
         for pile in tableau[first - 1:last]:
@@ -136,6 +143,9 @@ def deal_piles(rules: GameRules, number: int) -> list[list[int]]:
             if for_tableau:
                 pile.append(cards.pop() if face_up else cards.pop() | FACE_DOWN)
                 for_tableau -= 1
+        if rules.forced_founding:
+            # Rittenhouse: between rounds every card that must go home does.
+            tables_for(rules).found_forced(tableau + foundations)
 
     if plan.reserve == "one-each":
         for pile in reserves:
@@ -144,5 +154,11 @@ def deal_piles(rules: GameRules, number: int) -> list[list[int]]:
         # The list's order is bottom to top; only the top card shows.
         reserves[0] = [card | FACE_DOWN for card in cards[:-1]] + cards[-1:]
         cards = []
+    if rules.stock:
+        # The stock is face down, the next card to deal on top; some are turned over.
+        stock[0] = [card | FACE_DOWN for card in cards]
+        cards = []
+        for _ in range(plan.to_waste):
+            stock[1].append(stock[0].pop() - FACE_DOWN)
     assert not cards, f"{rules.id}: {len(cards)} cards left undealt"
-    return tableau + foundations + reserves
+    return tableau + foundations + reserves + stock

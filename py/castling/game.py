@@ -57,7 +57,7 @@ class Game:
     @property
     def moves(self) -> list[Move]:
         """The moves played since the deal, oldest first."""
-        return [move for move, _ in self._played]
+        return [record[0] for record in self._played]
 
     def move_texts(self) -> list[str]:
         """:attr:`moves` in notation."""

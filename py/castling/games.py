@@ -199,6 +199,55 @@ PALACE = replace(
     foundations=(FoundationRow(),) * 4,
 )
 
+# -- Two decks on the table with helpers beside it: four reserves dealt first,
+# or foundations each fed by the piles below them.
+
+CASTLE_OF_INDOLENCE = GameRules(
+    id="castle-of-indolence", name="Castle of Indolence", pysol_id=393, decks=2,
+    tableau=Tableau(piles=8, build=Build("any-suit", "down")),
+    foundations=(FoundationRow(builds="by-rank"),) * 2,
+    take_back=False,
+    reserves=4, deal=Deal(reserve_rounds=13),
+)
+
+# f1-f4 climb from Aces above t1-t4, f5-f8 fall from Kings above t6-t9; the
+# middle pile t5 feeds them all (PySolFC's Rittenhouse_Foundation).
+RITTENHOUSE = GameRules(
+    id="rittenhouse", name="Rittenhouse", pysol_id=400, decks=2,
+    tableau=Tableau(piles=9, build=Build("any-suit", "up-or-down")),
+    foundations=(FoundationRow(builds="by-rank"),
+                 FoundationRow(base="K", direction="down", builds="by-rank")),
+    take_back=False,
+    feeds=((1,), (2,), (3,), (4,), tuple(range(1, 9)), (5,), (6,), (7,), (8,)),
+    forced_founding=True,
+)
+
+# -- A stock turned over once onto a waste, and one reserve that holds several
+# cards: Zerline's foundations go King, Ace, 2 ... Queen, and only a Queen
+# fills a space; its reserve takes cards from the tableau only.
+
+ZERLINE = GameRules(
+    id="zerline", name="Zerline", pysol_id=306, decks=2,
+    tableau=Tableau(piles=8, build=Build("any-suit", "down"), empty_rank="Q"),
+    foundations=(FoundationRow(base="K", direction="up", wrap=True),) * 2,
+    take_back=False,
+    reserves=1, free_cells=True, cell_holds=4, cells_take="tableau",
+    stock=True, deal=Deal(tableau_faces=(True,) * 5, to_waste=1),
+)
+
+ZERLINE_3_DECKS = replace(
+    ZERLINE, id="zerline-3-decks", name="Zerline (3 decks)", pysol_id=395, decks=3,
+    foundations=(ZERLINE.foundations[0],) * 3, cell_holds=6,
+)
+
+SOOTHER = GameRules(
+    id="soother", name="Soother", pysol_id=626, decks=4,
+    tableau=Tableau(piles=9, build=Build("any-suit", "down"), empty_rank="K"),
+    foundations=(FoundationRow(),) * 4,
+    reserves=1, free_cells=True, cell_holds=8,
+    stock=True, deal=Deal(tableau_faces=(True,) * 5, to_waste=1),
+)
+
 #: The games as a player meets them, by kind: the core four, then the family.
 #: (The chooser, the game list and the help pages are made from this.)
 GROUPS: dict[str, tuple[GameRules, ...]] = {
@@ -207,7 +256,8 @@ GROUPS: dict[str, tuple[GameRules, ...]] = {
     "beleaguered-castle": (STREETS_AND_ALLEYS, BELEAGUERED_CASTLE, CITADEL, EXILED_KINGS,
                            PENELOPES_WEB, STRONGHOLD, PRIVATE_LANE, SIEGECRAFT),
     "canister": (SOMERSET, MOREHEAD, CANISTER, AMERICAN_CANISTER, BRITISH_CANISTER),
-    "several-decks": (LIGHTWEIGHT, CASTLE_MOUNT, PALACE),
+    "several-decks": (LIGHTWEIGHT, CASTLE_MOUNT, PALACE, CASTLE_OF_INDOLENCE, RITTENHOUSE),
+    "stock": (ZERLINE, ZERLINE_3_DECKS, SOOTHER),
 }
 
 #: Every game by id, in the chooser's order.

@@ -59,8 +59,8 @@ def safe_foundation_moves(position: Position) -> list[Move]:
     safe = []
     for move in homeward_moves(position):
         card = piles[move[0]][-1]
-        successor = tables.found_next[move[1] - tables.first_foundation][card]
-        if all(home[child] + (child == successor) >= decks for child in tables.children[card]):
+        successors = tables.found_next[move[1] - tables.first_foundation][card]
+        if all(home[child] + (child in successors) >= decks for child in tables.children[card]):
             safe.append(move)
     return safe
 
@@ -102,6 +102,10 @@ def _score(position: Position, move: Move, last_move: Move | None) -> int:
     tables = position.tables
     piles = position.piles
     source, target, count = move
+    if source == tables.stock:
+        # Turning the stock over is neither good nor bad as far as the table
+        # shows, and what it brings must not be peeked at.
+        return 0
     pile = piles[source]
     from_foundation = tables.is_foundation(source)
     score = 0

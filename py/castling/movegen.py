@@ -5,15 +5,16 @@ and the benchmark run through it hundreds of thousands of times a second, so a
 game's rules are compiled once into lookup tables (which cards a card may go
 on, what each foundation wants next) and positions are plain lists of ints.
 A move is a tuple ``(source, destination, count)`` of pile indices in
-``rules.pile_names`` order; which indices are tableau, foundations and
-reserves is said here once (:attr:`MoveTables.foundations` and its siblings).
+``rules.pile_names`` order; which indices are tableau, foundations,
+reserves, stock and waste is said here once (:attr:`MoveTables.foundations`
+and its siblings).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from .cards import FACE_DOWN, KING
+from .cards import FACE_DOWN, KING, QUEEN
 from .rules import Build, GameRules, PileKind, parse_pile_name
 
 Move = tuple[int, int, int]
@@ -23,6 +24,11 @@ Move = tuple[int, int, int]
 FLIPPED_SOURCE = 1      # the card exposed on the source pile was turned face up
 REFILLED_SOURCE = 2     # the emptied pile took the reserve's top card (Chequers)
 FLIPPED_RESERVE = 4     # ... and the reserve's next card was turned face up
+TURNED_OVER = 8         # the stock's top card was turned face up onto the waste
+
+#: What play() returns for undo(): the move, the FLIPPED_/REFILLED_/TURNED_
+#: bits, and the (source, foundation) pairs that forced founding made after it.
+Record = tuple[Move, int, tuple[tuple[int, int], ...]]
 
 _WIDTH = 2 * FACE_DOWN  # table rows cover face-down values too (never accepted)
 
@@ -38,13 +44,17 @@ class MoveTables:
         self.n_tableau = rules.pile_count("t")
         self.first_foundation = self.n_tableau
         self.first_reserve = self.first_foundation + rules.pile_count("f")
-        self.n_piles = self.first_reserve + rules.pile_count("r")
+        first_stock = self.first_reserve + rules.pile_count("r")
+        self.n_piles = first_stock + rules.pile_count("s") + rules.pile_count("w")
         #: the tableau piles' indices
         self.tableau = range(self.n_tableau)
         #: the foundations' indices
         self.foundations = range(self.first_foundation, self.first_reserve)
         #: the reserves' indices
-        self.reserves = range(self.first_reserve, self.n_piles)
+        self.reserves = range(self.first_reserve, first_stock)
+        #: the stock's and the waste's indices, or None in a game without them
+        self.stock = first_stock if rules.stock else None
+        self.waste = first_stock + 1 if rules.stock else None
         #: kinds[i]: "t", "f" or "r", the kind of pile i.  Hot loops ask
         #: ``kinds[i] == "f"``: as quick as comparing with both ends of the
         #: foundations, where ``i in range`` is slower.
@@ -77,23 +87,26 @@ class MoveTables:
         #: hosts_by_step[d][c]: those on which c goes in direction d (Lasker's runs).
         self.hosts_by_step = {d: [tuple(h) for h in table] for d, table in hosts_by_step.items()}
 
-        # Foundations: what follows each card, and how each pile starts.
-        self.found_next: list[list[int]] = []
-        self.found_start: list[int | None] = []
+        # Foundations: the cards that may follow each card, and those that may
+        # start each pile (one card a suit; all four of a rank "by-rank").
+        self.found_next: list[list[tuple[int, ...]]] = []
+        self.found_start: list[tuple[int, ...] | None] = []
         self.found_suit: list[int] = []
         for k in range(len(self.foundations)):
             suit, row = rules.foundation(k)
+            suits = range(4) if row.builds == "by-rank" else (suit,)
             delta = 1 if row.direction == "up" else -1
-            follows = [-1] * _WIDTH
+            follows: list[tuple[int, ...]] = [()] * _WIDTH
             for rank in range(13):
                 nxt = rank + delta
                 if row.wrap:
                     nxt %= 13
                 if 0 <= nxt < 13:
-                    follows[suit * 13 + rank] = suit * 13 + nxt
+                    for own in suits:
+                        follows[own * 13 + rank] = tuple(other * 13 + nxt for other in suits)
             self.found_next.append(follows)
             base = row.base_rank()
-            self.found_start.append(None if base is None else suit * 13 + base)
+            self.found_start.append(None if base is None else tuple(own * 13 + base for own in suits))
             self.found_suit.append(suit)
         #: own_foundation[c]: the first foundation of c's suit (for founding the base).
         self.own_foundation = [self.first_foundation + self.found_suit.index(c // 13)
@@ -106,14 +119,24 @@ class MoveTables:
         self.one_way_runs = tableau.moves == "one-way-run"
         self.empty_takes_runs = tableau.empty_takes == "card-or-run"
         self.counted_runs = tableau.moves == "free-space-run"
-        #: the free cells' indices (empty when the game has none)
+        #: the free cells' indices (empty when the game has none), how many
+        #: cards each holds, and whether they take cards from the tableau only
         self.cells = self.reserves if rules.free_cells else range(0)
+        self.cell_holds = rules.cell_holds
+        self.cells_take_tableau_only = rules.cells_take == "tableau"
+        #: feeds[i]: the foundation indices tableau pile i may found on (Rittenhouse),
+        #: or None when every pile founds anywhere
+        self.feeds = ([tuple(self.first_foundation + number - 1 for number in numbers)
+                       for numbers in rules.feeds] if rules.feeds else None)
+        self.forced_founding = rules.forced_founding
         #: fills_space[c]: whether card c (or a run from it) may go on an empty pile.
-        self.fills_space = [tableau.empty_rank == "any" or c % 13 == KING
-                            for c in range(_WIDTH)]
+        space_rank = {"K": KING, "Q": QUEEN}.get(tableau.empty_rank)
+        self.fills_space = [space_rank is None or c % 13 == space_rank for c in range(_WIDTH)]
         sources = list(self.tableau) + list(self.reserves)
         if rules.take_back:
             sources += list(self.foundations)
+        if rules.stock:
+            sources.append(self.waste)
         self.sources = tuple(sources)
 
     def is_foundation(self, index: int) -> bool:
@@ -148,14 +171,13 @@ class MoveTables:
             if pile:
                 if len(pile) == 13:
                     continue
-                card = self.found_next[k][pile[-1]]
-                if card < 0:
-                    continue
+                cards = self.found_next[k][pile[-1]]
             else:
-                card = self.found_start[k]
-                if card is None:
-                    card = self.found_suit[k] * 13 + base
-            wants[card] = wants.get(card, ()) + (index,)
+                cards = self.found_start[k]
+                if cards is None:
+                    cards = (self.found_suit[k] * 13 + base,)
+            for card in cards:
+                wants[card] = wants.get(card, ()) + (index,)
         return wants
 
     def cards_home(self, piles: list[list[int]]) -> list[int]:
@@ -167,7 +189,7 @@ class MoveTables:
         return home
 
     def is_won(self, piles: list[list[int]]) -> bool:
-        """Every card is on a foundation: no tableau or reserve pile holds any."""
+        """Every card is on a foundation: no other pile holds any."""
         return not any(piles[:self.first_foundation]) and not any(piles[self.first_reserve:])
 
     def generate(self, piles: list[list[int]]) -> list[Move]:
@@ -196,8 +218,13 @@ class MoveTables:
 
         hosts = self.hosts
         fills_space = self.fills_space
-        # (Games without free cells skip this: generation is the solver's hot path.)
-        empty_cells = [index for index in self.cells if not piles[index]] if self.cells else ()
+        # The free cells with room. (Games without free cells skip this:
+        # generation is the solver's hot path.)
+        empty_cells = ([index for index in self.cells if len(piles[index]) < self.cell_holds]
+                       if self.cells else ())
+        feeds = self.feeds
+        if self.stock is not None and piles[self.stock]:
+            add((self.stock, self.waste, 1))
         for source in self.sources:
             pile = piles[source]
             if not pile:
@@ -212,8 +239,13 @@ class MoveTables:
             elif unchosen:
                 add((source, self.own_foundation[card], 1))
             if not unchosen:
-                for index in wants.get(card, ()):
-                    add((source, index, 1))
+                if feeds is None:
+                    for index in wants.get(card, ()):
+                        add((source, index, 1))
+                elif kinds[source] == "t":
+                    for index in wants.get(card, ()):
+                        if index in feeds[source]:
+                            add((source, index, 1))
             if tableau_open:
                 for host in hosts[card]:
                     for index in tops.get(host, ()):
@@ -221,7 +253,7 @@ class MoveTables:
                 if empties and fills_space[card]:
                     for index in empties:
                         add((source, index, 1))
-            if empty_cells:
+            if empty_cells and (kinds[source] == "t" or not self.cells_take_tableau_only):
                 for index in empty_cells:
                     if index != source:
                         add((source, index, 1))
@@ -267,10 +299,15 @@ class MoveTables:
                         if index != source:
                             add((source, index, count))
 
-    def apply(self, piles: list[list[int]], move: Move) -> tuple[Move, int]:
+    def apply(self, piles: list[list[int]], move: Move) -> Record:
         """Play a move known to be legal, with its consequences; return the undo record."""
         source, target, count = move
         src = piles[source]
+        if source == self.stock:
+            # The stock's cards are face down: the one turned over shows, and
+            # the next one stays hidden.
+            piles[target].append(src.pop() - FACE_DOWN)
+            return move, TURNED_OVER, self.found_forced(piles) if self.forced_founding else ()
         if count == 1:
             piles[target].append(src.pop())
         else:
@@ -289,12 +326,39 @@ class MoveTables:
                 if reserve and reserve[-1] >= FACE_DOWN:
                     reserve[-1] -= FACE_DOWN
                     flags |= FLIPPED_RESERVE
-        return move, flags
+        return move, flags, self.found_forced(piles) if self.forced_founding else ()
 
-    def revert(self, piles: list[list[int]], record: tuple[Move, int]) -> None:
+    def found_forced(self, piles: list[list[int]]) -> tuple[tuple[int, int], ...]:
+        """Compulsory founding (Rittenhouse): while some tableau pile's top card
+        may go to a foundation it feeds, send the first such card (piles from
+        t1, foundations from f1) there.  Returns the (pile, foundation) pairs
+        in the order they were made; the deal uses this between its rounds."""
+        founded = []
+        feeds = self.feeds
+        while True:
+            wants = self.wants(piles, None)
+            for source in self.tableau:
+                pile = piles[source]
+                if pile and pile[-1] in wants:
+                    allowed = wants[pile[-1]] if feeds is None else [
+                        index for index in wants[pile[-1]] if index in feeds[source]]
+                    if allowed:
+                        target = min(allowed)
+                        piles[target].append(pile.pop())
+                        founded.append((source, target))
+                        break
+            else:
+                return tuple(founded)
+
+    def revert(self, piles: list[list[int]], record: Record) -> None:
         """Undo :meth:`apply` exactly, given the record it returned."""
-        (source, target, count), flags = record
+        (source, target, count), flags, founded = record
+        for pile, foundation in reversed(founded):
+            piles[pile].append(piles[foundation].pop())
         src = piles[source]
+        if flags & TURNED_OVER:
+            src.append(piles[target].pop() + FACE_DOWN)
+            return
         if flags & REFILLED_SOURCE:
             reserve = piles[self.first_reserve]
             if flags & FLIPPED_RESERVE:

@@ -13,7 +13,7 @@ from .errors import NotationError
 from .movegen import Move
 from .rules import GameRules
 
-_MOVE = re.compile(r"([tfr][1-9][0-9]?)-([tfr][1-9][0-9]?)(?::([1-9][0-9]?))?")
+_MOVE = re.compile(r"([tfrsw][1-9][0-9]?)-([tfrsw][1-9][0-9]?)(?::([1-9][0-9]?))?")
 
 
 def pile_index(rules: GameRules, name: str) -> int:

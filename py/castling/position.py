@@ -19,11 +19,9 @@ from collections import Counter
 from .cards import FACE_DOWN, card_text, parse_card
 from .deal import deal_piles
 from .errors import IllegalMoveError, NotationError
-from .movegen import Move, tables_for
+from .movegen import Move, Record, tables_for
 from .notation import format_move
 from .rules import GameRules
-
-Record = tuple[Move, int]
 
 
 class Position:

@@ -4,9 +4,10 @@ The words are PySolFC's (base rank, direction, wrap, what moves, what fills a
 space), kept as plain data so that each game in :mod:`castling.games` reads
 like its rules page.  Two rules the vocabulary cannot say as a setting are
 named switches on :class:`GameRules` with one piece of engine code each:
-``reserve_fills_spaces`` (Chequers) and ``found_first`` (Castle's End).
+``reserve_fills_spaces`` (Chequers), ``found_first`` (Castle's End),
+``stock`` (Zerline, Soother), ``feeds`` and ``forced_founding`` (Rittenhouse).
 
-The piles' names (``t3``, ``f1``, ``r2``) are made and read here too:
+The piles' names (``t3``, ``f1``, ``r2``, ``s1``, ``w1``) are made and read here too:
 :attr:`GameRules.pile_names` and :func:`parse_pile_name`.
 """
 
@@ -26,13 +27,15 @@ Direction = Literal["up", "down", "up-or-down"]
 FoundationDirection = Literal["up", "down"]
 TableauMove = Literal["single", "run", "one-way-run", "free-space-run"]
 EmptyTakes = Literal["card", "card-or-run"]
-EmptyRank = Literal["any", "K"]
+EmptyRank = Literal["any", "K", "Q"]
+FoundationBuild = Literal["in-suit", "by-rank"]
+CellSources = Literal["any", "tableau"]
 Base = Literal["A", "K", "chosen"]
 Reserve = Literal["none", "rest", "one-each"]
 TableauLayout = Literal["row", "rows-of-five"]
 #: The kinds of pile, by the letter their names start with, in pile order:
-#: tableau, foundations, reserves.
-PileKind = Literal["t", "f", "r"]
+#: tableau, foundations, reserves, stock, waste.
+PileKind = Literal["t", "f", "r", "s", "w"]
 PILE_KINDS: tuple[PileKind, ...] = get_args(PileKind)
 
 
@@ -88,7 +91,7 @@ class Tableau:
     each other to move as a unit, when that differs from how cards build; None:
     as they build.
     ``empty_rank``: what an empty pile takes: "any" card, or only a "K" (a run
-    must then start with a King).
+    must then start with a King), or only a "Q" (Zerline).
     ``layout``: how a screen shows the piles: "row" (side by side, each fanned
     downwards) or "rows-of-five" (rows of five piles fanned sideways: Chequers' 25).
     """
@@ -116,15 +119,20 @@ class FoundationRow:
 
     ``base``: the first card's rank, "A", "K", or "chosen" (the first card founded
     in the game, any rank, sets the base rank of every foundation; it never moves).
+    ``builds``: "in-suit", or "by-rank" (Castle of Indolence, Rittenhouse: any
+    card of the next rank, whatever its suit; the four piles are then alike,
+    and the suit they are listed under means nothing).
     """
 
     base: Base = "A"
     direction: FoundationDirection = "up"
     wrap: bool = False
+    builds: FoundationBuild = "in-suit"
 
     def __post_init__(self) -> None:
         _one_of(Base, self.base, "FoundationRow.base")
         _one_of(FoundationDirection, self.direction, "FoundationRow.direction")
+        _one_of(FoundationBuild, self.builds, "FoundationRow.builds")
 
     def base_rank(self) -> int | None:
         """The fixed first rank, or None when the player chooses it."""
@@ -146,6 +154,10 @@ class Deal:
     round (so piles end uneven).
     ``reserve``: "none", "rest" (the undealt cards form r1, the next card to deal
     on top) or "one-each" (after the tableau, one card to each reserve).
+    ``reserve_rounds``: (Castle of Indolence) before the tableau, this many
+    face-up rounds of one card to each reserve.
+    ``to_waste``: in a game with a stock, the cards the tableau does not take
+    form the stock, and this many are then turned over onto the waste.
     """
 
     tableau_faces: tuple[bool, ...] = ()
@@ -153,6 +165,8 @@ class Deal:
     found_while_dealing: bool = False
     rounds: tuple[tuple[int, int], ...] = ()
     reserve: Reserve = "none"
+    reserve_rounds: int = 0
+    to_waste: int = 0
 
     def __post_init__(self) -> None:
         _one_of(Reserve, self.reserve, "Deal.reserve")
@@ -182,6 +196,26 @@ class GameRules:
     #: while empty, from any pile, and each empty one lets a "free-space-run"
     #: carry one more card per power of two.
     free_cells: bool = False
+    #: Zerline, Soother: a free cell that holds up to this many cards, one at a
+    #: time; only its top card moves out.  (Their tableaux move single cards,
+    #: so such a cell never counts towards a run.)
+    cell_holds: int = 1
+    #: Where a free cell takes cards from: "any" pile, or (Zerline) only the
+    #: "tableau" (not the waste).
+    cells_take: CellSources = "any"
+    #: Zerline, Soother: the cards the deal leaves form a face-down stock s1,
+    #: and s1-w1 turns its top card over onto the waste w1, once through (no
+    #: redeal).  The waste's top card plays like any other.
+    stock: bool = False
+    #: Rittenhouse: which foundations (numbers from 1) each tableau pile may
+    #: send cards to, pile by pile; and then only tableau piles found.  Empty:
+    #: any pile founds on any foundation.
+    feeds: tuple[tuple[int, ...], ...] = ()
+    #: Rittenhouse: founding is compulsory.  During the deal after each round,
+    #: and after every move, the first tableau pile (from t1) whose top card a
+    #: foundation it feeds takes sends it to the first such foundation (from
+    #: f1), over and over until none can (PySolFC's ``fillAll``).
+    forced_founding: bool = False
     #: Chequers: a tableau pile that becomes empty is refilled from the reserve.
     reserve_fills_spaces: bool = False
     #: Castle's End: until a card is founded, no tableau pile accepts anything.
@@ -189,6 +223,14 @@ class GameRules:
     #: Chessboard's interface convenience: a built run may be dragged when empty
     #: piles allow the same result one card at a time (recorded as those moves).
     supermove: bool = False
+
+    def __post_init__(self) -> None:
+        _one_of(CellSources, self.cells_take, "GameRules.cells_take")
+        if self.feeds and len(self.feeds) != self.tableau.piles:
+            raise ValueError(f"GameRules.feeds must name the foundations of each of the "
+                             f"{self.tableau.piles} tableau piles")
+        if self.deal.to_waste and not self.stock:
+            raise ValueError("Deal.to_waste needs a game with a stock")
 
     @property
     def chosen_base(self) -> bool:
@@ -224,9 +266,11 @@ class GameRules:
         return index % 4, self.foundations[index // 4]
 
     def pile_count(self, kind: PileKind) -> int:
-        """How many piles of a kind: "t" tableau, "f" foundations (four a row), "r" reserves."""
+        """How many piles of a kind: "t" tableau, "f" foundations (four a row), "r"
+        reserves, "s" stock and "w" waste (one each in a game with a stock)."""
         _one_of(PileKind, kind, "a pile kind")
-        return {"t": self.tableau.piles, "f": 4 * len(self.foundations), "r": self.reserves}[kind]
+        return {"t": self.tableau.piles, "f": 4 * len(self.foundations), "r": self.reserves,
+                "s": int(self.stock), "w": int(self.stock)}[kind]
 
     def pile_names_of(self, kind: PileKind) -> tuple[str, ...]:
         """The names of the piles of a kind, in order: ``("f1", ..., "f4")``."""
@@ -234,7 +278,7 @@ class GameRules:
 
     @cached_property
     def pile_names(self) -> tuple[str, ...]:
-        """t1..tN, f1..fK, r1..rM: the order of piles everywhere in the engine."""
+        """t1..tN, f1..fK, r1..rM, s1, w1: the order of piles everywhere in the engine."""
         return tuple(name for kind in PILE_KINDS for name in self.pile_names_of(kind))
 
 
@@ -249,4 +293,4 @@ def parse_pile_name(name: str) -> tuple[PileKind, int]:
         # isascii: str.isdigit also takes digits like "²", which int() refuses.
         if kind in PILE_KINDS and number.isascii() and number.isdigit() and number[0] != "0":
             return kind, int(number)
-    raise NotationError(f"not a pile name: {str(name)[:12]!r} (t, f or r, then a number from 1)")
+    raise NotationError(f"not a pile name: {str(name)[:12]!r} (t, f, r, s or w, then a number from 1)")

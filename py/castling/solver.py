@@ -11,7 +11,11 @@ full winning line, "lost" only when every reachable position was searched, or
 Only provably harmless shortcuts cut the search, so exhausting it is a proof:
 
 * a whole pile moved into an empty pile, and the same cards into a second empty
-  pile, give positions already counted (piles are interchangeable);
+  pile, give positions already counted (piles are interchangeable, except in
+  Rittenhouse, where each feeds its own foundations);
+* so do the same card into a second empty free cell holding one card, and into
+  a second empty foundation that starts and builds the same way and is fed by
+  the same piles;
 * in games without take-back, a card whose every possible tableau partner is
   already home has no use left in the tableau, so when it can go home that is
   the only move tried.
@@ -57,6 +61,15 @@ class _Search:
         self.tables = tables = position.tables
         self.rules = position.rules
         self.n_tableau = tables.n_tableau
+        # Two empty foundations are alike when they start with the same cards
+        # and build alike (Lightweight's two clubs, Castle of Indolence's eight),
+        # unless different piles feed them (Rittenhouse).
+        self.foundation_kind = [
+            (tables.found_start[k] or tables.found_suit[k], position.rules.foundation(k)[1],
+             k if tables.feeds else None)
+            for k in range(len(tables.foundations))]
+        # Piles that feed different foundations (Rittenhouse) are not alike.
+        self.sorted_piles = 0 if tables.feeds else tables.n_tableau
 
     # -- packing -----------------------------------------------------------
     def pack(self, piles: list[list[int]]) -> bytes:
@@ -69,10 +82,11 @@ class _Search:
     def key(self, piles: list[list[int]]) -> bytes:
         """The position with its tableau piles (and free cells) in sorted order:
         which pile holds what does not change what can be done."""
-        n = self.n_tableau
+        n = self.sorted_piles
         cells = self.tables.cells
         if cells:
-            rest = piles[n:cells.start] + sorted(piles[cells.start:cells.stop])
+            rest = (piles[n:cells.start] + sorted(piles[cells.start:cells.stop])
+                    + piles[cells.stop:])
         else:
             rest = piles[n:]
         return (_SEPARATOR.join(sorted(map(bytes, piles[:n]))) + _TABLEAU_END
@@ -123,22 +137,32 @@ class _Search:
             return [forced]
         worth = []
         into_space = set()
+        alike_piles = self.sorted_piles > 0
         into_cell = set()
         cells = self.tables.cells
+        one_card_cells = tables.cell_holds == 1
+        # The empty foundations, each with what makes it differ from the others.
+        empty_foundations = {index: self.foundation_kind[index - tables.first_foundation]
+                             for index in tables.foundations if not piles[index]}
+        into_foundation = set()
         for move in legal:
             source, target, count = move
-            if target < n_tableau and not piles[target]:
+            if target < n_tableau and not piles[target] and alike_piles:
                 if source < n_tableau and len(piles[source]) == count:
                     continue        # a whole pile into a space: the same position
                 if (source, count) in into_space:
                     continue        # every space is alike: try one of them
                 into_space.add((source, count))
-            elif target in cells:
-                if source in cells:
+            elif target in cells and not piles[target]:
+                if source in cells and one_card_cells:
                     continue        # from one free cell to another: the same position
                 if source in into_cell:
                     continue        # every empty cell is alike too
                 into_cell.add(source)
+            elif target in empty_foundations:
+                if (source, empty_foundations[target]) in into_foundation:
+                    continue        # alike empty foundations (by rank, or of one suit)
+                into_foundation.add((source, empty_foundations[target]))
             worth.append(move)
         return worth
 

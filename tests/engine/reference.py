@@ -76,7 +76,7 @@ def foundation_takes(rules, piles, name: str, card: str) -> bool:
     else:
         row, own_suit = rules.foundations[index // 4], SUITS[index % 4]
     pile = piles[name]
-    if suit(card) != own_suit or len(pile) == 13:
+    if (row.builds == "in-suit" and suit(card) != own_suit) or len(pile) == 13:
         return False
     if not pile:
         if row.base == "A":
@@ -93,8 +93,10 @@ def movable_counts(rules, piles, name: str) -> list[int]:
     pile = piles[name]
     if not pile or not face_up(pile[-1]):
         return []
-    if name.startswith("r"):
+    if name[0] in "rw":
         return [1]
+    if name.startswith("s"):
+        return []       # the stock only turns over (legal_moves says so)
     if name.startswith("f"):
         if not rules.take_back or (rules.chosen_base and len(pile) == 1):
             return []
@@ -139,7 +141,7 @@ def tableau_takes(rules, piles, name: str, unit: list[str]) -> bool:
         return False
     pile = piles[name]
     if not pile:
-        if rules.tableau.empty_rank == "K" and unit[0][0] != "K":
+        if rules.tableau.empty_rank in "KQ" and unit[0][0] != rules.tableau.empty_rank:
             return False
         return len(unit) == 1 or rules.tableau.empty_takes == "card-or-run"
     step = builds(rules, pile[-1], unit[0])
@@ -153,17 +155,26 @@ def tableau_takes(rules, piles, name: str, unit: list[str]) -> bool:
 def legal_moves(rules, piles: dict[str, list[str]]) -> set[str]:
     """Every legal move, in notation, by brute force over all pile pairs."""
     moves = set()
+    if piles.get("s1"):
+        moves.add("s1-w1")      # turn the stock's top card over onto the waste
     for source in piles:
         for count in movable_counts(rules, piles, source):
             unit = piles[source][-count:]
             for target in piles:
                 if target == source:
                     continue
-                if target.startswith("r"):
-                    # A free cell takes one card, from anywhere, while empty.
-                    ok = rules.free_cells and count == 1 and not piles[target]
+                if target[0] in "sw":
+                    ok = False          # nothing is put on the stock or the waste
+                elif target.startswith("r"):
+                    # A free cell takes one card, from anywhere (Zerline's: from
+                    # the tableau), while it has room.
+                    ok = (rules.free_cells and count == 1 and len(piles[target]) < rules.cell_holds
+                          and (rules.cells_take == "any" or source.startswith("t")))
                 elif target.startswith("f"):
                     ok = count == 1 and foundation_takes(rules, piles, target, unit[0])
+                    if rules.feeds:
+                        ok = ok and source.startswith("t") and int(target[1:]) in rules.feeds[
+                            int(source[1:]) - 1]
                 else:
                     ok = tableau_takes(rules, piles, target, unit)
                 if ok:
@@ -174,6 +185,9 @@ def legal_moves(rules, piles: dict[str, list[str]]) -> set[str]:
 def play(rules, piles: dict[str, list[str]], move: str) -> dict[str, list[str]]:
     """The position after a legal move, with its automatic consequences."""
     piles = {name: list(cards) for name, cards in piles.items()}
+    if move == "s1-w1":
+        piles["w1"].append(piles["s1"].pop().upper())
+        return found_what_must(rules, piles)
     pair, _, count_text = move.partition(":")
     source, target = pair.split("-")
     count = int(count_text or 1)
@@ -187,4 +201,19 @@ def play(rules, piles: dict[str, list[str]], move: str) -> dict[str, list[str]]:
         src.append(piles["r1"].pop())
         if piles["r1"]:
             piles["r1"][-1] = piles["r1"][-1].upper()
-    return piles
+    return found_what_must(rules, piles)
+
+
+def found_what_must(rules, piles):
+    """Rittenhouse: while a tableau pile's top card may go to a foundation it
+    feeds, the first such (piles from t1, foundations from f1) goes."""
+    if not rules.forced_founding:
+        return piles
+    rows = [f"t{i}" for i in range(1, rules.tableau.piles + 1)]
+    homes = [f"f{i}" for i in range(1, 4 * len(rules.foundations) + 1)]
+    while True:
+        pair = next(((row, home) for row in rows for home in homes
+                     if piles[row] and f"{row}-{home}" in legal_moves(rules, piles)), None)
+        if pair is None:
+            return piles
+        piles[pair[1]].append(piles[pair[0]].pop())

@@ -106,6 +106,47 @@ def oracle_layout(game: str, number: int) -> dict[str, list[str]]:
         for _ in range(5):
             deal_row(rows)
         deal_row(["r1", "r2"])
+    elif game in ("zerline", "zerline-3-decks", "soother"):
+        # _startDealNumRowsAndDealRowAndCards(4): four rounds, one more, then
+        # the talon (face down, next card on top) turns one card to the waste.
+        for _ in range(5):
+            deal_row(rows)
+        piles["s1"] = [c.lower() for c in talon]
+        piles["w1"] = [piles["s1"].pop().upper()]
+    elif game == "castle-of-indolence":
+        # 13 rounds over the four reserves, then four rounds, two more, and a
+        # last short one over the rows.
+        for _ in range(13):
+            deal_row(["r1", "r2", "r3", "r4"])
+        while talon:
+            deal_row(rows)
+    elif game == "rittenhouse":
+        # dealRowAvail then fillAll, until the talon is empty; _fillOne takes the
+        # first row (t1 on) whose top card the first foundation (f1 on) accepts.
+        ranks = "A23456789TJQK"
+
+        def accepts(row, foundation):
+            card, pile = piles[row][-1], piles[foundation]
+            f, r = int(foundation[1:]), int(row[1:])
+            if (r < 5 and f != r) or (r > 5 and f != r - 1):
+                return False
+            up = f <= 4
+            if not pile:
+                return card[0] == ("A" if up else "K")
+            return len(pile) < 13 and ranks.index(card[0]) == ranks.index(pile[-1][0]) + (1 if up else -1)
+
+        while talon:
+            deal_row(rows)
+            moved = True
+            while moved:
+                moved = False
+                for row in rows:
+                    home = next((f"f{k}" for k in range(1, 9)
+                                 if piles[row] and accepts(row, f"f{k}")), None)
+                    if home:
+                        piles[home].append(piles[row].pop())
+                        moved = True
+                        break
     else:
         while talon:
             deal_row(rows)

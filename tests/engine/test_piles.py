@@ -48,13 +48,17 @@ def test_a_malformed_pile_name_is_a_notation_error(text):
 def test_the_tables_split_the_indices_by_kind_in_name_order(game_id):
     rules = GAMES[game_id]
     tables = tables_for(rules)
-    assert list(tables.tableau) + list(tables.foundations) + list(tables.reserves) == list(
+    stock = [] if tables.stock is None else [tables.stock, tables.waste]
+    assert list(tables.tableau) + list(tables.foundations) + list(tables.reserves) + stock == list(
         range(len(rules.pile_names)))
     for index, name in enumerate(rules.pile_names):
         kind, _ = parse_pile_name(name)
+        assert tables.kinds[index] == kind
         assert tables.is_foundation(index) == (kind == "f")
         assert (index in tables.tableau) == (kind == "t")
         assert (index in tables.reserves) == (kind == "r")
+        assert (index == tables.stock) == (kind == "s")
+        assert (index == tables.waste) == (kind == "w")
 
 
 def test_castles_end_reserves_come_after_its_four_foundations():

@@ -114,8 +114,13 @@ def test_only_the_given_first_moves_are_tried():
 
 def small_game(rules, rng):
     """The same game on two to four tableau piles: rules are data, so the solver
-    can be checked on boards small enough to list every reachable position."""
-    return replace(rules, tableau=replace(rules.tableau, piles=rng.randint(2, 4)))
+    can be checked on boards small enough to list every reachable position.
+    (Rittenhouse keeps piles that feed one foundation each and the middle one
+    that feeds them all.)"""
+    piles = rng.randint(2, 4)
+    feeds = tuple(rules.feeds[i] for i in rng.sample(range(len(rules.feeds)), piles)) \
+        if rules.feeds else ()
+    return replace(rules, tableau=replace(rules.tableau, piles=piles), feeds=feeds)
 
 
 def small_position(rules, rng) -> Position:
@@ -123,19 +128,31 @@ def small_position(rules, rng) -> Position:
     tables = Position(rules, [[] for _ in rules.pile_names]).tables
     piles = [[] for _ in rules.pile_names]
     cards = []
-    # Free cells that take cards back from the foundations (Bastion) multiply the
-    # reachable positions: two suits keep those boards listable in a second.
-    suits = 2 if rules.free_cells and rules.take_back else rng.randint(2, 3)
+    # Free cells that take cards back from the foundations (Bastion), and single
+    # cards going up or down on any suit (Rittenhouse), multiply the reachable
+    # positions: two suits keep those boards listable in a second.
+    suits = (2 if (rules.free_cells and rules.take_back) or rules.forced_founding
+             else rng.randint(2, 3))
+    # The ranks a foundation takes first (Zerline's start at the King).
+    order = [12, 0, 1, 2, 3] if rules.foundations[0].base == "K" else [0, 1, 2, 3, 4]
     for suit in rng.sample(range(4), suits):
         first = 0
         if rules.id == "martha":        # the Aces start home
             piles[tables.first_foundation + suit].append(suit * 13)
             first = 1
-        cards += [suit * 13 + rank for rank in range(first, first + rng.randint(1, 4))]
+        cards += [suit * 13 + rank for rank in order[first:first + rng.randint(1, 4)]]
     rng.shuffle(cards)
     if rules.reserves and rng.random() < 0.5:
-        for index in range(tables.first_reserve, tables.n_piles):
-            piles[index].append(cards.pop())
+        for index in tables.reserves:
+            if cards:
+                piles[index].append(cards.pop())
+    if rules.stock:
+        # A face-down card or two in the stock, perhaps one on the waste.
+        for _ in range(rng.randint(1, 2)):
+            if cards:
+                piles[tables.stock].append(cards.pop() + FACE_DOWN)
+        if cards and rng.random() < 0.5:
+            piles[tables.waste].append(cards.pop())
     for number, card in enumerate(cards):
         index = number if number < tables.n_tableau else rng.randrange(tables.n_tableau)
         pile = piles[index]
@@ -146,8 +163,9 @@ def small_position(rules, rng) -> Position:
 
 
 def exhaustively_winnable(position: Position) -> bool:
-    """Plain search of every reachable position, no shortcuts but the order of piles."""
-    n = position.tables.n_tableau
+    """Plain search of every reachable position, no shortcuts but the order of piles
+    (where it does not matter: Rittenhouse's piles each feed their own foundation)."""
+    n = position.tables.n_tableau if not position.rules.feeds else 0
     seen = set()
     stack = [position.copy()]
     while stack:
