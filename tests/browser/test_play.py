@@ -15,7 +15,9 @@ NUMBERS = {"chessboard": 1, "morphy": 5, "chequers": 31999, "martha": 4, "fortre
            "exiled-kings": 53500, "penelopes-web": 665, "stronghold": 300, "private-lane": 30100,
            "siegecraft": 831, "bastion": 324, "ten-by-one": 32500, "somerset": 21500,
            "morehead": 36200, "canister": 231, "american-canister": 60100, "british-canister": 605,
-           "lightweight": 507, "castle-mount": 508, "palace": 98600}
+           "lightweight": 507, "castle-mount": 508, "palace": 98600,
+           "castle-of-indolence": 39300, "rittenhouse": 400, "zerline": 306,
+           "zerline-3-decks": 39500, "soother": 626}
 
 
 def saved_position(page, game_id: str, number: int) -> tuple[Game, list[str]]:
@@ -137,6 +139,39 @@ def test_face_down_cards_keep_their_secret(page, site_url):
         assert attributes["class"] == "card down" and attributes["data-card"] == "down"
         assert attributes["role"] == "img" and attributes["aria-label"] == "a face-down card"
         assert attributes["style"].replace(" ", "") == f"--i:{attributes['data-index']};"
+
+
+@pytest.mark.parametrize("game_id", ["zerline", "soother"])
+def test_the_stock_turns_over_by_tap_and_by_key_and_keeps_its_secret(returning_page, site_url,
+                                                                      game_id):
+    page = returning_page
+    page.goto(f"{site_url}index.html#/{game_id}/7")
+    wait_ready(page)
+
+    def shows_the_saved_game_with_the_stock_hidden() -> list[str]:
+        game, moves = saved_position(page, game_id, 7) if stored(
+            page, f"castling:save:{game_id}") else (Game(GAMES[game_id], 7), [])
+        assert dom_piles(page) == shown_as_dom(game.position.to_piles())
+        stock = page.evaluate("""() => [...document.querySelectorAll('[data-pile="s1"] .card')]
+            .map(card => [card.dataset.card, card.textContent, card.getAttribute('aria-label')])""")
+        assert len(stock) == len(game.position.piles[game.position.tables.stock]) > 0
+        assert all(card == ["down", "", "a face-down card"] for card in stock)
+        label = page.get_attribute('[data-pile="s1"]', "aria-label")
+        assert label == f"Stock, {len(stock)} cards, top card a face-down card"
+        return moves
+
+    shows_the_saved_game_with_the_stock_hidden()
+    # A tap on the stock turns its top card over onto the waste (auto-play may
+    # then send it home).
+    page.locator('[data-pile="s1"] .card').last.click()
+    assert shows_the_saved_game_with_the_stock_hidden()[0] == "s1-w1"
+    # So does Enter on it, from the keyboard.
+    page.locator('[data-pile="s1"]').focus()
+    page.keyboard.press("Enter")
+    assert shows_the_saved_game_with_the_stock_hidden().count("s1-w1") == 2
+    # Undo puts a card back face down.
+    page.click('[data-action="undo"]')
+    shows_the_saved_game_with_the_stock_hidden()
 
 
 def test_a_run_moves_by_drag(page, site_url):

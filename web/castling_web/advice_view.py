@@ -110,9 +110,14 @@ class AdviceView:
             verdict = " " + t("hint.lost")
         elif source == "solver":
             verdict = " " + t("hint.winnable")
-        status.textContent = t("hint.move", card=card_name(parse_card(top)),
-                               target=destination(position.rules, names[to_pile]),
-                               move=format_move(position.rules, move)) + verdict
+        if from_pile == position.tables.stock:
+            # The stock's card is face down: the hint must not name it.
+            words = t("hint.turn", move=format_move(position.rules, move))
+        else:
+            words = t("hint.move", card=card_name(parse_card(top)),
+                      target=destination(position.rules, names[to_pile]),
+                      move=format_move(position.rules, move))
+        status.textContent = words + verdict
         app.view.mark("hint-from", cards=app.view.cards_of(names[from_pile])[-count:])
         app.view.mark("hint-to", piles=[names[to_pile]])
         if self._hint_timeout is not None:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from castling.i18n import t
-from castling.player.board import home_move, neighbour, next_choice, pickable_counts, targets
+from castling.player.board import (home_move, neighbour, next_choice, pickable_counts, targets,
+                                   turn_move)
 from castling.player.spoken import card_label, pile_title
 
 from .dom import present
@@ -90,6 +91,11 @@ class KeyboardInput:
         names = game.rules.pile_names
         index = names.index(name)
         held = app.held.now
+        turn = turn_move(position, index)
+        if turn:
+            app.held.put_back()
+            app.play([turn], 1)
+            return
         if held and held.source != index:
             moves = targets(position, held.source, held.count).get(index)
             if moves:

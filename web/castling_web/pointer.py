@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from castling.player.board import home_move, pickable_counts, targets
+from castling.player.board import home_move, pickable_counts, targets, turn_move
 
 from .dom import present
 
@@ -143,6 +143,11 @@ class PointerInput:
         source = app.index(name)
         double = self.last_tap.is_double(name, now)
         self.last_tap = Tap(name, now)
+        turn = turn_move(position, source)
+        if turn:
+            app.held.put_back()
+            app.play([turn], 1)
+            return
         if double:
             move = home_move(position, source)
             if move:

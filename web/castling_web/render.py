@@ -82,6 +82,8 @@ class TableView:
         if kind == "f":
             suit, row = self.rules.foundation(number - 1)
             start = {"A": "A", "K": "K"}.get(row.base, "")
+            if row.builds == "by-rank":      # any suit: say which way it goes
+                return start + ("\u2191" if row.direction == "up" else "\u2193")
             return f"{start}{FOUNDATION_LABELS[suit]}"
         if kind == "r":
             return "R"
@@ -106,12 +108,16 @@ class TableView:
             slot_w = max((width - 4 * gap) / 5, card_w * 1.2)
             pile_len = card_w * 1.4
         else:
+            # Rows of stacks (one card high) above rows of piles fanned down,
+            # each of those at least twice a card's height.
             columns = self.rows[0].columns
-            tableau_rows = len(self.rows) - 1
+            stack_rows = sum(1 for row in self.rows if row.fan == "stack")
+            tableau_rows = len(self.rows) - stack_rows
             card_w = min(share * min((width - (columns - 1) * gap) / columns,
-                                     height / (1.4 + 2.8 * tableau_rows)), largest)
+                                     height / (1.4 * stack_rows + 2.8 * tableau_rows)), largest)
             slot_w = card_w
-            pile_len = (height - card_w * 1.4 - (tableau_rows + 1) * gap) / tableau_rows
+            pile_len = (height - card_w * 1.4 * stack_rows
+                        - (len(self.rows)) * gap) / tableau_rows
         style = self.board.style
         style.setProperty("--card-w", f"{card_w:.1f}px")
         style.setProperty("--gap", f"{gap:.0f}px")

@@ -26,28 +26,42 @@ class Row:
     columns: int        # grid columns the row is laid out on
 
 
+#: On a narrow screen no tableau row has more piles than this, so cards stay readable.
+NARROW_ROW = 6
+
+
 def layout(rules: GameRules, narrow: bool = False) -> tuple[Row, ...]:
     """The rows of piles for a game, top of the screen first.
 
-    Foundations (and reserves) sit in a row above the tableau, as players know
-    it from PySolFC; a "rows-of-five" tableau (Chequers' 25 piles) is rows of
-    five fanned sideways.  On a narrow (portrait phone) screen a tableau of
-    more than six piles is split into two rows so the cards stay big enough to read.
+    The stock, waste, reserves and foundations sit above the tableau, as
+    players know it from PySolFC, in one row when they fit in the tableau's
+    width; otherwise the stock, waste and reserves get a row of their own and
+    the foundations follow in rows of that width.  A "rows-of-five" tableau
+    (Chequers' 25 piles) is rows of five fanned sideways.  On a narrow
+    (portrait phone) screen the tableau is split into rows of at most
+    :data:`NARROW_ROW` piles so the cards stay big enough to read.
     """
     foundations = rules.pile_names_of("f")
-    reserves = rules.pile_names_of("r")
+    others = rules.pile_names_of("s") + rules.pile_names_of("w") + rules.pile_names_of("r")
     tableau = rules.pile_names_of("t")
     if rules.tableau.layout == "rows-of-five":
-        top = Row(reserves + foundations, "stack", len(reserves) + len(foundations))
+        top = Row(others + foundations, "stack", len(others) + len(foundations))
         return (top,) + tuple(Row(tableau[i:i + 5], "right", 5)
                               for i in range(0, len(tableau), 5))
-    if narrow and len(tableau) > 6:
-        half = -(-len(tableau) // 2)
-        columns = max(half, len(foundations) + len(reserves))
-        return (Row(reserves + foundations, "stack", columns),
-                Row(tableau[:half], "down", columns), Row(tableau[half:], "down", columns))
-    columns = max(len(tableau), len(foundations) + len(reserves))
-    return (Row(reserves + foundations, "stack", columns), Row(tableau, "down", columns))
+    rows_needed = -(-len(tableau) // NARROW_ROW) if narrow else 1
+    per_row = -(-len(tableau) // rows_needed)
+    columns = max(per_row, 4)
+    if len(others) + len(foundations) <= columns:
+        top = [others + foundations]
+    else:
+        # Foundations come four to a suit or a row: keep those fours together.
+        chunk = max(4, columns - columns % 4)
+        top = ([others] if others else []) + [foundations[i:i + chunk]
+                                              for i in range(0, len(foundations), chunk)]
+    columns = max([columns] + [len(piles) for piles in top])
+    return (tuple(Row(piles, "stack", columns) for piles in top)
+            + tuple(Row(tableau[i:i + per_row], "down", columns)
+                    for i in range(0, len(tableau), per_row)))
 
 
 def _run_is_built(position: Position, source: int, count: int) -> bool:
@@ -132,6 +146,14 @@ def home_move(position: Position, source: int) -> Move | None:
     choice, made by dragging or tapping (RULES.md §3.3).
     """
     return next((move for move in homeward_moves(position) if move[0] == source), None)
+
+
+def turn_move(position: Position, source: int) -> Move | None:
+    """The move a tap (or Enter) on the stock makes: turn its top card over onto
+    the waste; None on any other pile, or when the stock is empty."""
+    tables = position.tables
+    move = (source, tables.waste, 1)
+    return move if source == tables.stock and move in position.legal_moves() else None
 
 
 def status_line(position: Position) -> str:

@@ -14,14 +14,17 @@ from ..rules import GameRules, parse_pile_name
 
 
 def pile_title(rules: GameRules, name: str) -> str:
-    """'Tableau 3', 'Foundation hearts' ('… going down' for Chequers' second row),
-    'Reserve 1', or 'Free cell 1' where the reserves are free cells."""
+    """'Tableau 3', 'Foundation hearts' ('… going down' for Chequers' second row;
+    'Foundation 5, going down' where foundations take any suit), 'Reserve 1',
+    'Free cell 1' where the reserves are one-card free cells, 'Stock', 'Waste'."""
     kind, number = parse_pile_name(name)
-    if kind == "r" and rules.free_cells:
+    if kind == "r" and rules.free_cells and rules.cell_holds == 1:
         return t("pile.cell", number=number)
     if kind != "f":
         return t(f"pile.{kind}", number=number)
     suit_index, row = rules.foundation(number - 1)
+    if row.builds == "by-rank":
+        return t(f"pile.f.rank.{row.direction}", number=number)
     suit = t(f"card.suit.{SUITS[suit_index]}")
     if all(other == row for other in rules.foundations):
         return t("pile.f", suit=suit)
@@ -67,8 +70,9 @@ def move_words(position: Position, source: int, target: int, count: int) -> str:
 
 
 def destination(rules: GameRules, name: str) -> str:
-    """Short words for where a hint goes: 'pile 3', 'foundation 2', 'reserve 1', 'free cell 1'."""
+    """Short words for where a hint goes: 'pile 3', 'foundation 2', 'reserve 1',
+    'free cell 1'."""
     kind, number = parse_pile_name(name)
-    if kind == "r" and rules.free_cells:
+    if kind == "r" and rules.free_cells and rules.cell_holds == 1:
         return t("pile.to.cell", number=number)
     return t(f"pile.to.{kind}", number=number)
