@@ -178,8 +178,21 @@ def fill_text(page: str, messages: dict[str, str]) -> str:
 HELP_FOLDERS = {"en": "", "it": "it/"}
 
 
+def games_index(messages: dict[str, str]) -> str:
+    """The help index's list of games, made from the declarations: each group
+    (games.GROUPS) under its heading, each game linked with its summary."""
+    parts = []
+    for group, members in GROUPS.items():
+        items = "".join(
+            f'\n  <li><a href="./{html.escape(r.id)}.html">{html.escape(r.name)}</a> \u2014 '
+            f'{html.escape(messages[f"game.{r.id}.summary"])}</li>' for r in members)
+        parts.append(f"<h2>{html.escape(messages[f'games.group.{group}'])}</h2>\n<ul>{items}\n</ul>")
+    return "\n".join(parts)
+
+
 def write_help(out: Path) -> None:
-    """Each help fragment in web/help (and web/help/LANG) wrapped in the page template."""
+    """Each help fragment in web/help (and web/help/LANG) wrapped in the page template;
+    the index's list of games is filled in from the declarations."""
     template = (WEB / "help" / "template.html").read_text(encoding="utf-8")
     nav = "".join(f'<li><a href="./{html.escape(r.id)}.html">{html.escape(r.name)}</a></li>'
                   for r in GAMES.values())
@@ -193,6 +206,9 @@ def write_help(out: Path) -> None:
         for fragment in sorted((WEB / "help" / folder).glob("*.part.html")):
             slug = fragment.name.removesuffix(".part.html")
             body = fragment.read_text(encoding="utf-8")
+            if slug == "index":
+                body = (body.replace("{{count}}", str(len(GAMES)))
+                        .replace("{{games}}", games_index(messages)))
             title = body.split("<h1>", 1)[1].split("</h1>", 1)[0] if "<h1>" in body else slug
             other_href = (f"../{slug}.html" if folder else f"./{HELP_FOLDERS[other]}{slug}.html")
             fields = {"lang": language, "up": up, "title": title, "nav": nav, "body": body,

@@ -145,3 +145,17 @@ def test_only_the_parts_of_pyscript_the_app_loads_are_shipped(site):
         ["core-*.js", "core.js", "error-*.js"]
     config = json.loads((site / "pyscript.json").read_text())
     assert set(config["plugins"]) == {f"!{name}" for name in build.PYSCRIPT_PLUGINS_OFF}
+
+
+@pytest.mark.parametrize("language, folder", [("en", ""), ("it", "it/")])
+def test_the_help_index_lists_every_declared_game_by_group(site, language, folder):
+    from castling.games import GAMES, GROUPS
+    from castling.i18n import catalogue
+    messages = catalogue(language)
+    page = (site / "help" / folder / "index.html").read_text(encoding="utf-8")
+    headings = re.findall(r"<h2>(.*?)</h2>", page)
+    assert headings == [messages[f"games.group.{group}"] for group in GROUPS]
+    links = re.findall(r'<li><a href="\./([a-z0-9-]+)\.html">', page.split("<h2>", 1)[1])
+    assert links == list(GAMES)
+    assert all((site / "help" / folder / f"{game}.html").exists() for game in links)
+    assert str(len(GAMES)) in page and "{{" not in page
