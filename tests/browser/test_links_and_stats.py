@@ -59,33 +59,39 @@ def test_changing_the_link_switches_deal_without_reloading(page, site_url):
     assert page.locator("#deal-label").text_content() == "Deal #5"
 
 
-@pytest.mark.parametrize("game_id", sorted(WINS))
-def test_winning_the_last_move_updates_the_statistics(returning_page, site_url, game_id):
-    page = returning_page
-    win = WINS[game_id]
-    rules = GAMES[game_id]
-    save = {"format": 1, "game": game_id, "deal": win["deal"], "moves": win["moves"][:-1],
-            "seconds": 61, "counted": True, "won": False}
-    stats = {game_id: {"played": 1, "won": 0, "streak": 0, "best_streak": 0,
-                       "best_seconds": None, "fewest_moves": None}}
-    page.goto(f"{site_url}help/index.html")
-    page.evaluate("([key, save, stats]) => { localStorage.setItem(key, save);"
-                  " localStorage.setItem('castling:stats', stats) }",
-                  [f"castling:save:{game_id}", json.dumps(save), json.dumps(stats)])
-    page.goto(f"{site_url}index.html#/{game_id}/{win['deal']}")
-    wait_ready(page)
-    game, _ = Game.replay(rules, win["deal"], win["moves"][:-1])
-    assert dom_piles(page) == shown_as_dom(game.position.to_piles())
+def test_winning_the_last_move_updates_the_statistics(returning_page, site_url):
+    """In every game with a winning line: a save one move short of the win,
+    opened by its deal link (in one page, one game after another), and the last
+    move played by tap; the win is counted."""
     from castling import parse_move
-    tap_move(page, rules, parse_move(rules, win["moves"][-1]))
-    dialog = page.locator("#win-dialog")
-    dialog.wait_for(state="visible")
-    assert f"{len(win['moves'])} moves" in dialog.text_content()
-    dialog.locator("button[value=close]").click()
-    page.click('[data-action="stats"]')
-    row = page.locator(f'#stats-table tr[data-game="{game_id}"] td')
-    assert row.all_text_contents()[:4] == [rules.name, "1", "1", "100%"]
-    assert stored(page, "castling:stats")[game_id]["won"] == 1
+    page = returning_page
+    page.goto(f"{site_url}index.html#/chessboard/1")
+    wait_ready(page)
+    for game_id, win in sorted(WINS.items()):
+        rules = GAMES[game_id]
+        save = {"format": 1, "game": game_id, "deal": win["deal"], "moves": win["moves"][:-1],
+                "seconds": 61, "counted": True, "won": False}
+        stats = {game_id: {"played": 1, "won": 0, "streak": 0, "best_streak": 0,
+                           "best_seconds": None, "fewest_moves": None}}
+        page.evaluate("([key, save, stats]) => { localStorage.setItem(key, save);"
+                      " localStorage.setItem('castling:stats', stats) }",
+                      [f"castling:save:{game_id}", json.dumps(save), json.dumps(stats)])
+        page.evaluate("link => { location.hash = link; }", f"#/{game_id}/{win['deal']}")
+        page.wait_for_selector(f'#board[data-game="{game_id}"]')
+        game, _ = Game.replay(rules, win["deal"], win["moves"][:-1])
+        assert dom_piles(page) == shown_as_dom(game.position.to_piles()), game_id
+        page.wait_for_function("document.getAnimations().length === 0")
+        tap_move(page, rules, parse_move(rules, win["moves"][-1]))
+        dialog = page.locator("#win-dialog")
+        dialog.wait_for(state="visible")
+        assert f"{len(win['moves'])} moves" in dialog.text_content(), game_id
+        dialog.locator("button[value=close]").click()
+        page.click('[data-action="stats"]')
+        row = page.locator(f'#stats-table tr[data-game="{game_id}"] td')
+        assert row.all_text_contents()[:4] == [rules.name, "1", "1", "100%"], game_id
+        assert stored(page, "castling:stats")[game_id]["won"] == 1
+        page.keyboard.press("Escape")
+        page.locator("#stats-dialog").wait_for(state="hidden")
 
 
 def test_finish_sends_every_remaining_card_home(page, site_url):
