@@ -28,7 +28,15 @@ serve: build
 
 ## Run every test: engine (CPython and Pyodide) and the built site in Chromium.
 test: $(VENV_PY) node_modules/.package-lock.json
-	$(VENV_PY) -m pytest
+	@# Two halves side by side, one a core: the browser tests (one build, one
+	@# server, one Chromium) and everything else. The browser half's report
+	@# follows the other's; the run fails if either half does.
+	@$(VENV_PY) -m pytest tests/browser > .browser-tests.log 2>&1 & browser=$$!; \
+	trap 'kill $$browser 2>/dev/null' INT TERM; \
+	$(VENV_PY) -m pytest --ignore=tests/browser; others=$$?; \
+	wait $$browser; browsers=$$?; \
+	echo; echo "== the browser tests =="; cat .browser-tests.log; \
+	test $$others -eq 0 -a $$browsers -eq 0
 
 ## Only the engine's tests (fast; no browser needed).
 test-engine: $(VENV_PY) node_modules/.package-lock.json
