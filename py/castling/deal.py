@@ -107,7 +107,8 @@ def deal_piles(rules: GameRules, number: int) -> list[list[int]]:
     tableau: list[list[int]] = [[] for _ in range(n_tableau)]
     foundations: list[list[int]] = [[] for _ in range(rules.pile_count("f"))]
     reserves: list[list[int]] = [[] for _ in range(rules.reserves)]
-    stock: list[list[int]] = [[] for _ in range(rules.pile_count("s") + rules.pile_count("w"))]
+    stock_and_waste: list[list[int]] = [[] for _ in range(rules.pile_count("s")
+                                                           + rules.pile_count("w"))]
     plan = rules.deal
     #: the foundation piles of each suit (two or more in several-deck games)
     by_suit = [[pile for k, pile in enumerate(foundations) if rules.foundation(k)[0] == suit]
@@ -156,9 +157,10 @@ def deal_piles(rules: GameRules, number: int) -> list[list[int]]:
         cards = []
     if rules.stock:
         # The stock is face down, the next card to deal on top; some are turned over.
-        stock[0] = [card | FACE_DOWN for card in cards]
+        stock, waste = stock_and_waste
+        stock.extend(card | FACE_DOWN for card in cards)
         cards = []
         for _ in range(plan.to_waste):
-            stock[1].append(stock[0].pop() - FACE_DOWN)
+            waste.append(stock.pop() - FACE_DOWN)
     assert not cards, f"{rules.id}: {len(cards)} cards left undealt"
-    return tableau + foundations + reserves + stock
+    return tableau + foundations + reserves + stock_and_waste

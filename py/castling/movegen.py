@@ -55,7 +55,7 @@ class MoveTables:
         #: the stock's and the waste's indices, or None in a game without them
         self.stock = first_stock if rules.stock else None
         self.waste = first_stock + 1 if rules.stock else None
-        #: kinds[i]: "t", "f" or "r", the kind of pile i.  Hot loops ask
+        #: kinds[i]: "t", "f", "r", "s" or "w", the kind of pile i.  Hot loops ask
         #: ``kinds[i] == "f"``: as quick as comparing with both ends of the
         #: foundations, where ``i in range`` is slower.
         self.kinds: tuple[PileKind, ...] = tuple(parse_pile_name(name)[0]
@@ -108,6 +108,12 @@ class MoveTables:
             base = row.base_rank()
             self.found_start.append(None if base is None else tuple(own * 13 + base for own in suits))
             self.found_suit.append(suit)
+        #: Whether some foundation takes any suit; if not, the same tables as
+        #: plain ints (-1 or None for nothing), for wants()' hot loop.
+        self.by_rank = any(row.builds == "by-rank" for row in rules.foundations)
+        self.found_next_card = [[cards[0] if cards else -1 for cards in follows]
+                                for follows in self.found_next]
+        self.found_start_card = [cards[0] if cards else None for cards in self.found_start]
         #: own_foundation[c]: the first foundation of c's suit (for founding the base).
         self.own_foundation = [self.first_foundation + self.found_suit.index(c // 13)
                                for c in range(52)]
@@ -166,18 +172,33 @@ class MoveTables:
         wants: dict[int, tuple[int, ...]] = {}
         if base is None and self.chosen_base:
             return wants
+        if self.by_rank:
+            for k, index in enumerate(self.foundations):
+                pile = piles[index]
+                if pile:
+                    if len(pile) == 13:
+                        continue
+                    cards = self.found_next[k][pile[-1]]
+                else:
+                    cards = self.found_start[k]
+                for card in cards:
+                    wants[card] = wants.get(card, ()) + (index,)
+            return wants
+        # One card a foundation: this loop runs for every position the solver
+        # makes, so it reads plain ints rather than the tuples above.
         for k, index in enumerate(self.foundations):
             pile = piles[index]
             if pile:
                 if len(pile) == 13:
                     continue
-                cards = self.found_next[k][pile[-1]]
+                card = self.found_next_card[k][pile[-1]]
+                if card < 0:
+                    continue
             else:
-                cards = self.found_start[k]
-                if cards is None:
-                    cards = (self.found_suit[k] * 13 + base,)
-            for card in cards:
-                wants[card] = wants.get(card, ()) + (index,)
+                card = self.found_start_card[k]
+                if card is None:
+                    card = self.found_suit[k] * 13 + base
+            wants[card] = wants.get(card, ()) + (index,)
         return wants
 
     def cards_home(self, piles: list[list[int]]) -> list[int]:
@@ -353,8 +374,9 @@ class MoveTables:
     def revert(self, piles: list[list[int]], record: Record) -> None:
         """Undo :meth:`apply` exactly, given the record it returned."""
         (source, target, count), flags, founded = record
-        for pile, foundation in reversed(founded):
-            piles[pile].append(piles[foundation].pop())
+        if founded:
+            for pile, foundation in reversed(founded):
+                piles[pile].append(piles[foundation].pop())
         src = piles[source]
         if flags & TURNED_OVER:
             src.append(piles[target].pop() + FACE_DOWN)

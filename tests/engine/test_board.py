@@ -24,6 +24,18 @@ def test_narrow_screens_split_a_wide_tableau_in_two_rows():
     assert len(layout(GAMES["chequers"], narrow=True)) == 6
 
 
+def test_phones_get_at_most_six_piles_a_row_and_the_stock_a_row_of_its_own():
+    for rules in GAMES.values():
+        rows = layout(rules, narrow=True)
+        assert all(len(row.piles) <= 6 for row in rows if row.fan == "down"), rules.id
+    zerline = [row.piles for row in layout(GAMES["zerline"])]
+    assert zerline[0] == ("s1", "w1", "r1")
+    assert zerline[1] == tuple(f"f{i}" for i in range(1, 9))
+    assert [len(row.piles) for row in layout(GAMES["palace"], narrow=True)] == [4] * 4 + [6] * 3
+    # Games whose extra piles fit beside their foundations keep one row above the tableau.
+    assert [len(row.piles) for row in layout(GAMES["bastion"])] == [6, 10]
+
+
 def names(pos, moves):
     return [format_move(pos.rules, m) for m in moves]
 
