@@ -139,7 +139,13 @@ def test_each_damaged_save_is_reported_and_set_aside_and_nothing_else_changes(
         assert_playable(page)
         save = stored(page, f"castling:save:{game_id}")
         rules = GAMES[game_id]
-        tap_move(page, rules, Game.replay(rules, save["deal"], save["moves"])[0].legal_moves()[0])
+        legal = Game.replay(rules, save["deal"], save["moves"])[0].legal_moves()
+        if not legal:
+            # The fresh deal that replaced the damaged save is a random one, and
+            # now and then a deal starts with no move at all: the table says so.
+            assert "No legal moves left" in page.locator("#status").text_content()
+            continue
+        tap_move(page, rules, legal[0])
         assert len(stored(page, f"castling:save:{game_id}")["moves"]) > len(save["moves"])
     items = every_item(page)
     assert items["castling:save:castles-end"] == OTHER_SAVE
