@@ -174,6 +174,16 @@ def test_the_stock_turns_over_by_tap_and_by_key_and_keeps_its_secret(returning_p
     shows_the_saved_game_with_the_stock_hidden()
 
 
+def test_rittenhouse_foundations_stand_above_the_piles_that_feed_them(returning_page, site_url):
+    page = returning_page
+    page.goto(f"{site_url}index.html#/rittenhouse/400")
+    wait_ready(page)
+    left = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('[data-pile]')]
+        .map(p => [p.dataset.pile, Math.round(p.getBoundingClientRect().left)]))""")
+    assert [left[f"f{k}"] for k in range(1, 5)] == [left[f"t{k}"] for k in range(1, 5)]
+    assert [left[f"f{k}"] for k in range(5, 9)] == [left[f"t{k}"] for k in range(6, 10)]
+
+
 def test_a_run_moves_by_drag(page, site_url):
     # Find a deal where a run of two can move, and drag it by its lower card.
     rules = GAMES["selective-castle"]

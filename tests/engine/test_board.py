@@ -36,6 +36,12 @@ def test_phones_get_at_most_six_piles_a_row_and_the_stock_a_row_of_its_own():
     assert [len(row.piles) for row in layout(GAMES["bastion"])] == [6, 10]
 
 
+def test_rittenhouse_foundations_stand_above_the_piles_that_feed_them():
+    foundations, tableau = layout(GAMES["rittenhouse"])
+    assert foundations.places == (1, 2, 3, 4, 6, 7, 8, 9)     # nothing above t5, which feeds all
+    assert tableau.places is None and tableau.piles[4] == "t5"
+
+
 def names(pos, moves):
     return [format_move(pos.rules, m) for m in moves]
 

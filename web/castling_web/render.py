@@ -50,8 +50,10 @@ class TableView:
             row_element = self.document.createElement("div")
             row_element.className = f"row fan-{row.fan}"
             row_element.style.setProperty("--cols", str(row.columns))
-            for name in row.piles:
+            for at, name in enumerate(row.piles):
                 pile = self.document.createElement("div")
+                if row.places:
+                    pile.style.gridColumnStart = str(row.places[at])
                 pile.className = f"pile kind-{parse_pile_name(name)[0]}"
                 pile.setAttribute("data-pile", name)
                 # Each pile is one stop for the keyboard: arrows move between them.

@@ -24,6 +24,9 @@ class Row:
     piles: tuple[str, ...]
     fan: str            # "down", "right" or "stack" (only the top card shows)
     columns: int        # grid columns the row is laid out on
+    #: the grid column (from 1) of each pile, where it is not simply the next one
+    #: (Rittenhouse: each foundation above the pile that feeds it)
+    places: tuple[int, ...] | None = None
 
 
 #: On a narrow screen no tableau row has more piles than this, so cards stay readable.
@@ -59,9 +62,19 @@ def layout(rules: GameRules, narrow: bool = False) -> tuple[Row, ...]:
         top = ([others] if others else []) + [foundations[i:i + chunk]
                                               for i in range(0, len(foundations), chunk)]
     columns = max([columns] + [len(piles) for piles in top])
+    if rules.feeds and len(top) == 1 and not others and per_row == len(tableau):
+        return ((Row(foundations, "stack", columns, _above_feeders(rules)),)
+                + (Row(tableau, "down", columns),))
     return (tuple(Row(piles, "stack", columns) for piles in top)
             + tuple(Row(tableau[i:i + per_row], "down", columns)
                     for i in range(0, len(tableau), per_row)))
+
+
+def _above_feeders(rules: GameRules) -> tuple[int, ...]:
+    """The column of each foundation: above the one pile that feeds only it
+    (Rittenhouse: f1-f4 above t1-t4, f5-f8 above t6-t9, none above t5)."""
+    only = {feeds[0]: pile for pile, feeds in enumerate(rules.feeds, 1) if len(feeds) == 1}
+    return tuple(only[number] for number in range(1, rules.pile_count("f") + 1))
 
 
 def _run_is_built(position: Position, source: int, count: int) -> bool:
