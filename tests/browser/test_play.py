@@ -169,6 +169,8 @@ def test_the_stock_turns_over_by_tap_and_by_key_and_keeps_its_secret(returning_p
     page.locator('[data-pile="s1"]').focus()
     page.keyboard.press("Enter")
     assert shows_the_saved_game_with_the_stock_hidden().count("s1-w1") == 2
+    # The screen reader hears the card once it is face up.
+    assert page.locator("#announce").text_content().startswith("From the stock: ")
     # Undo puts a card back face down.
     page.click('[data-action="undo"]')
     shows_the_saved_game_with_the_stock_hidden()

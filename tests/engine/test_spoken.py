@@ -4,7 +4,8 @@ import pytest
 
 from castling import GAMES, Position
 from castling.player.board import layout, neighbour, next_choice
-from castling.player.spoken import card_label, destination, move_words, pile_label, pile_title
+from castling.player.spoken import (card_label, destination, move_words, pile_label, pile_title,
+                                    turn_words)
 
 
 def test_piles_are_named_by_kind_number_and_suit():
@@ -23,6 +24,21 @@ def test_labels_never_reveal_a_face_down_card():
         "Tableau 1, 3 cards, top card a face-down card"
     assert pile_label(martha, "t2", []) == "Tableau 2, empty"
     assert pile_label(martha, "f1", ["AC"]) == "Foundation clubs, 1 card, top card Ace of clubs"
+
+
+def test_the_stock_and_its_cards_are_named_without_giving_away_a_hidden_card():
+    zerline = GAMES["zerline"]
+    assert pile_title(zerline, "s1") == "Stock" and pile_title(zerline, "w1") == "Waste"
+    assert pile_title(zerline, "r1") == "Reserve 1"              # holds four: not a free cell
+    assert pile_label(zerline, "s1", ["qs", "2d"]) == "Stock, 2 cards, top card a face-down card"
+    pos = Position.from_text(zerline, "s1: qs 2d\nw1: 9C")
+    assert move_words(pos, pos.tables.stock, pos.tables.waste, 1) == (
+        "A face-down card from stock to waste")
+    pos.play((pos.tables.stock, pos.tables.waste, 1))
+    assert turn_words(pos) == "From the stock: 2 of diamonds"
+    rittenhouse = GAMES["rittenhouse"]
+    assert pile_title(rittenhouse, "f2") == "Foundation 2, going up in any suit"
+    assert pile_title(rittenhouse, "f6") == "Foundation 6, going down in any suit"
 
 
 def test_a_move_is_said_before_it_is_played():

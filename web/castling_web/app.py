@@ -20,7 +20,7 @@ from castling.i18n import t
 from castling.player.board import status_line
 from castling.player.links import LinkError, deal_link, parse_link
 from castling.player.session import Session
-from castling.player.spoken import move_words
+from castling.player.spoken import move_words, turn_words
 from pyodide.ffi import create_proxy
 
 from .advice_view import AdviceView
@@ -232,6 +232,8 @@ class App:
         words = move_words(self.session.game.position, moves[0][0], moves[-1][1], count)
         before = [card.getBoundingClientRect() for card in self.view.cards_of(source)[-count:]]
         self.session.play(moves)
+        if moves[0][0] == self.session.game.position.tables.stock:
+            words = turn_words(self.session.game.position)
         self.last_move = moves[-1]
         self.held.forget()
         self.refresh(moved=(target, before))

@@ -69,6 +69,12 @@ def move_words(position: Position, source: int, target: int, count: int) -> str:
     return capitalised(t("move.run", count=count, card=card, **places))
 
 
+def turn_words(position: Position) -> str:
+    """What turning the stock over showed, said once the card is face up
+    ('From the stock: 7 of hearts'); before the move it is not known."""
+    return t("move.turn", card=card_name(position.piles[position.tables.waste][-1]))
+
+
 def destination(rules: GameRules, name: str) -> str:
     """Short words for where a hint goes: 'pile 3', 'foundation 2', 'reserve 1',
     'free cell 1'."""
