@@ -30,6 +30,9 @@ def test_phones_get_at_most_six_piles_a_row_and_the_stock_a_row_of_its_own():
         assert all(len(row.piles) <= 6 for row in rows if row.fan == "down"), rules.id
     zerline = [row.piles for row in layout(GAMES["zerline"])]
     assert zerline[0] == ("s1", "w1", "r1")
+    # Zerline's reserve (four cards) spreads over three columns, two on a phone.
+    assert layout(GAMES["zerline"])[0].spans == (1, 1, 3)
+    assert layout(GAMES["zerline"], narrow=True)[0].spans == (1, 1, 2)
     assert zerline[1] == tuple(f"f{i}" for i in range(1, 9))
     assert [len(row.piles) for row in layout(GAMES["palace"], narrow=True)] == [4] * 4 + [6] * 3
     # Games whose extra piles fit beside their foundations keep one row above the tableau.

@@ -52,9 +52,13 @@ class TableView:
             row_element.style.setProperty("--cols", str(row.columns))
             for at, name in enumerate(row.piles):
                 pile = self.document.createElement("div")
+                pile.className = f"pile kind-{parse_pile_name(name)[0]}"
                 if row.places:
                     pile.style.gridColumnStart = str(row.places[at])
-                pile.className = f"pile kind-{parse_pile_name(name)[0]}"
+                if row.spans and row.spans[at] > 1:
+                    # A reserve of several cards fans them out over the columns it spans.
+                    pile.classList.add("spread")
+                    pile.style.setProperty("--span", str(row.spans[at]))
                 pile.setAttribute("data-pile", name)
                 # Each pile is one stop for the keyboard: arrows move between them.
                 pile.setAttribute("role", "group")

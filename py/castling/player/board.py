@@ -27,6 +27,9 @@ class Row:
     #: the grid column (from 1) of each pile, where it is not simply the next one
     #: (Rittenhouse: each foundation above the pile that feeds it)
     places: tuple[int, ...] | None = None
+    #: how many grid columns each pile spans, where some span more than one (a
+    #: reserve holding several cards fans them out sideways: Zerline, Soother)
+    spans: tuple[int, ...] | None = None
 
 
 #: On a narrow screen no tableau row has more piles than this, so cards stay readable.
@@ -62,12 +65,22 @@ def layout(rules: GameRules, narrow: bool = False) -> tuple[Row, ...]:
         top = ([others] if others else []) + [foundations[i:i + chunk]
                                               for i in range(0, len(foundations), chunk)]
     columns = max([columns] + [len(piles) for piles in top])
-    if rules.feeds and len(top) == 1 and not others and per_row == len(tableau):
-        return ((Row(foundations, "stack", columns, _above_feeders(rules)),)
-                + (Row(tableau, "down", columns),))
-    return (tuple(Row(piles, "stack", columns) for piles in top)
-            + tuple(Row(tableau[i:i + per_row], "down", columns)
-                    for i in range(0, len(tableau), per_row)))
+    rows = [Row(piles, "stack", columns) for piles in top]
+    if rules.feeds and len(rows) == 1 and per_row == len(tableau):
+        rows[0] = Row(foundations, "stack", columns, places=_above_feeders(rules))
+    elif rules.cell_holds > 1 and top[0] == others:
+        rows[0] = Row(others, "stack", columns, spans=_reserve_spans(others, columns, rules))
+    return tuple(rows) + tuple(Row(tableau[i:i + per_row], "down", columns)
+                               for i in range(0, len(tableau), per_row))
+
+
+def _reserve_spans(piles: tuple[str, ...], columns: int, rules: GameRules) -> tuple[int, ...]:
+    """Grid columns for a row of stock, waste and reserves where a reserve holds
+    several cards: enough for them side by side, each card's corner showing
+    (0.6 of a card apart), as far as the row has room."""
+    wanted = -(-(10 + 6 * (rules.cell_holds - 1)) // 10)
+    room = columns - len(piles) + 1
+    return tuple(max(1, min(wanted, room)) if name[0] == "r" else 1 for name in piles)
 
 
 def _above_feeders(rules: GameRules) -> tuple[int, ...]:
