@@ -68,6 +68,8 @@ class _Search:
             (tables.found_start[k] or tables.found_suit[k], position.rules.foundation(k)[1],
              k if tables.feeds else None)
             for k in range(len(tables.foundations))]
+        # (Only games with alike foundations pay for looking: most have none.)
+        self.alike_foundations = len(set(self.foundation_kind)) < len(self.foundation_kind)
         # Piles that feed different foundations (Rittenhouse) are not alike.
         self.sorted_piles = 0 if tables.feeds else tables.n_tableau
 
@@ -143,7 +145,8 @@ class _Search:
         one_card_cells = tables.cell_holds == 1
         # The empty foundations, each with what makes it differ from the others.
         empty_foundations = {index: self.foundation_kind[index - tables.first_foundation]
-                             for index in tables.foundations if not piles[index]}
+                             for index in tables.foundations
+                             if not piles[index]} if self.alike_foundations else {}
         into_foundation = set()
         for move in legal:
             source, target, count = move
