@@ -67,10 +67,19 @@ def decide(job: tuple[str, int, int]) -> dict:
 
 
 def read_rows() -> list[dict]:
+    """The study's rows, each deal of each game once: a deal written twice (two
+    runs at once, say) counts once, as first written."""
     if not DATA.exists():
         return []
     with DATA.open(newline="") as handle:
-        return list(csv.DictReader(handle))
+        rows = list(csv.DictReader(handle))
+    seen: set[tuple[str, str]] = set()
+    first = []
+    for row in rows:
+        if (row["game"], row["deal"]) not in seen:
+            seen.add((row["game"], row["deal"]))
+            first.append(row)
+    return first
 
 
 def run(games: list[str], deals: int, max_nodes: int, jobs: int) -> None:

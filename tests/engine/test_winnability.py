@@ -26,3 +26,7 @@ def test_a_study_resumes_without_repeating_deals(tmp_path, monkeypatch):
     table = winnability.summary()
     assert table[0]["tried"] == 5
     assert table[0]["low"] <= table[0]["rate"] <= table[0]["high"]
+    # A deal written twice (two runs at once) counts once.
+    with (tmp_path / "study.csv").open("a", newline="") as handle:
+        csv.DictWriter(handle, winnability.FIELDS).writerow(rows[0])
+    assert winnability.summary()[0]["tried"] == 5
