@@ -123,7 +123,7 @@ class TableView:
                                      height / (1.4 * stack_rows + 2.8 * tableau_rows)), largest)
             slot_w = card_w
             pile_len = (height - card_w * 1.4 * stack_rows
-                        - (len(self.rows)) * gap) / tableau_rows
+                        - len(self.rows) * gap) / tableau_rows
         style = self.board.style
         style.setProperty("--card-w", f"{card_w:.1f}px")
         style.setProperty("--gap", f"{gap:.0f}px")
