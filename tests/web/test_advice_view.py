@@ -8,6 +8,8 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
 from castling import format_move
+from castling.cards import FACE_DOWN
+from castling.player.spoken import card_name
 from castling.i18n import t
 from castling_web.advice_view import AdviceView
 
@@ -107,3 +109,16 @@ def test_an_answer_for_an_old_position_asks_about_the_new_one():
         app.session.play([app.session.game.position.legal_moves()[0]])
     with_loop(ask_then_move)
     assert [len(q["moves"]) for q in advisor.asked] == [0, 1]
+
+
+def test_a_hint_to_turn_the_stock_over_never_names_the_card():
+    app = StandInApp("zerline", 1)
+    app.window = Window()
+    position = app.session.game.position
+    hidden = position.piles[position.tables.stock][-1] - FACE_DOWN   # what it would turn over
+    advice = AdviceView(app, StandInAdvisor(answer={"result": "won", "move": "s1-w1"}))
+    with_loop(advice.analyse)
+    advice.show_hint()
+    status = app.document.getElementById("status").textContent
+    assert status == t("hint.turn", move="s1-w1") + " " + t("hint.winnable")
+    assert card_name(hidden) not in status
