@@ -13,12 +13,18 @@ from ..position import Position
 from ..rules import GameRules, parse_pile_name
 
 
+def _is_free_cell(rules: GameRules) -> bool:
+    """Whether a reserve is called a free cell: one that takes any one card.
+    (Zerline's and Soother's, which hold several, stay reserves.)"""
+    return rules.free_cells and rules.cell_holds == 1
+
+
 def pile_title(rules: GameRules, name: str) -> str:
     """'Tableau 3', 'Foundation hearts' ('… going down' for Chequers' second row;
     'Foundation 5, going down' where foundations take any suit), 'Reserve 1',
     'Free cell 1' where the reserves are one-card free cells, 'Stock', 'Waste'."""
     kind, number = parse_pile_name(name)
-    if kind == "r" and rules.free_cells and rules.cell_holds == 1:
+    if kind == "r" and _is_free_cell(rules):
         return t("pile.cell", number=number)
     if kind != "f":
         return t(f"pile.{kind}", number=number)
@@ -79,6 +85,6 @@ def destination(rules: GameRules, name: str) -> str:
     """Short words for where a hint goes: 'pile 3', 'foundation 2', 'reserve 1',
     'free cell 1'."""
     kind, number = parse_pile_name(name)
-    if kind == "r" and rules.free_cells and rules.cell_holds == 1:
+    if kind == "r" and _is_free_cell(rules):
         return t("pile.to.cell", number=number)
     return t(f"pile.to.{kind}", number=number)
