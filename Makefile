@@ -9,7 +9,7 @@ PORT ?= 8000
 
 .PHONY: serve build test test-engine bench clean
 
-$(VENV_PY): requirements-test.txt
+$(VENV_PY): requirements-test.txt requirements-study.txt
 	$(PYTHON) -m venv $(VENV)
 	$(VENV_PY) -m pip install --quiet --disable-pip-version-check -r requirements-test.txt
 	touch $(VENV_PY)

@@ -44,7 +44,7 @@ sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "scripts"))
 from castling.games import GAMES, GROUPS  # noqa: E402  (the build reads the game list)
 from castling.i18n import catalogue  # noqa: E402
-from winnability import summary as study_summary  # noqa: E402  (the study's figures for the chooser)
+from study_report import summary as study_summary  # noqa: E402  (the study's figures for the chooser)
 
 
 #: What the app loads of PyScript's dist folder (chunk names end in a content

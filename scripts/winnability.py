@@ -1,206 +1,219 @@
 """The winnability study: run the solver over deal numbers of every game.
 
-    PYTHONPATH=py python3 scripts/winnability.py --deals 2000 [--max-nodes N] [--jobs 2]
+    PYTHONPATH=py python3 scripts/winnability.py --deals 2000 [--max-nodes N] [--jobs N]
+    PYTHONPATH=py python3 scripts/winnability.py --deals 2000 --scheduler tcp://HOST:8786
 
-Uses every core given (--jobs), appends one CSV row per deal to
-data/winnability.csv as soon as it is decided, and skips deals already there,
-so an interrupted run resumes where it stopped. Then it rewrites the summary:
-docs/winnability.md and the site's help page (web/help/winnability.part.html),
-with per game the deals tried, won, lost, unknown, the winnable rate with a 95%
-Wilson interval (unknowns counted as lost for the low end and as won for the
-high end) and the time per deal, and a chart.
+Solves deals 1..N of each game named (all by default) on every core of this
+machine, or, given --scheduler, on a Dask distributed cluster. Deals go out in
+batches; each verdict is appended to data/winnability.csv as its batch comes
+back, so an interrupted run loses at most the batches in flight, and running
+again resumes: a deal already proved won or lost is never tried again, and an
+unknown one only with a larger budget or a newer solver. Then it rewrites the
+summaries (scripts/study_report.py): docs/winnability.md and the site's page.
+
+Dask is needed by this script alone, and only with --scheduler.
 """
 
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import csv
-import html
-import math
-import multiprocessing
+import os
 import sys
+import tempfile
 import time
+import zipfile
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TextIO
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from study_report import DATA, FIELDS, ROOT, read_all, summary, write_reports  # noqa: E402
 
 from castling import GAMES, Position  # noqa: E402
-from castling.i18n import set_language, t  # noqa: E402
+from castling.solver import VERSION as SOLVER_VERSION  # noqa: E402
 from castling.solver import solve  # noqa: E402
 
-DATA = ROOT / "data" / "winnability.csv"
-FIELDS = ["game", "deal", "result", "nodes", "seconds", "max_nodes"]
-PUBLISHED = {"fortress": 0.202, "chessboard": 0.30}
-SITE_PAGES = {"en": ROOT / "web" / "help" / "winnability.part.html",
-              "it": ROOT / "web" / "help" / "it" / "winnability.part.html"}
+BATCH = 8   # deals a task: a few seconds of work, so scheduling costs next to nothing
 
 
-def percent(share: float) -> str:
-    return f"{share:.1%}"
-
-
-def comparison(table: list[dict]) -> list[str]:
-    """What the published figures say next to ours, in the current language."""
-    by_id = {row["id"]: row for row in table}
-    said = []
-    fortress = by_id.get("fortress")
-    if fortress:
-        inside = fortress["low"] <= PUBLISHED["fortress"] <= fortress["high"]
-        said.append(t("study.fortress", rate=percent(fortress["rate"]), low=percent(fortress["low"]),
-                      high=percent(fortress["high"]), tried=fortress["tried"])
-                    + " " + t("study.agrees" if inside else "study.disagrees"))
-    chessboard = by_id.get("chessboard")
-    if chessboard:
-        said.append(t("study.chessboard", rate=percent(chessboard["rate"]),
-                      low=percent(chessboard["low"])))
-    return said
-
-
-def decide(job: tuple[str, int, int]) -> dict:
-    """Solve one deal (runs in a worker process)."""
-    game_id, number, max_nodes = job
+def decide(game_id: str, number: int, max_nodes: int) -> dict:
+    """Solve one deal; the row the study keeps of it."""
     start = time.perf_counter()
     result = solve(Position.deal(GAMES[game_id], number), max_nodes)
     return {"game": game_id, "deal": number, "result": result.result, "nodes": result.nodes,
-            "seconds": f"{time.perf_counter() - start:.3f}", "max_nodes": max_nodes}
+            "seconds": f"{time.perf_counter() - start:.3f}", "max_nodes": max_nodes,
+            "solver": SOLVER_VERSION}
 
 
-def read_rows() -> list[dict]:
-    """The study's rows, each deal of each game once: a deal written twice (two
-    runs at once, say) counts once, as first written."""
-    if not DATA.exists():
-        return []
-    with DATA.open(newline="") as handle:
-        rows = list(csv.DictReader(handle))
-    seen: set[tuple[str, str]] = set()
-    first = []
-    for row in rows:
-        if (row["game"], row["deal"]) not in seen:
-            seen.add((row["game"], row["deal"]))
-            first.append(row)
-    return first
+def decide_batch(jobs: list[tuple[str, int, int]]) -> list[dict]:
+    """Solve a batch of deals (runs in a worker process, here or on a cluster)."""
+    return [decide(*job) for job in jobs]
 
 
-def run(games: list[str], deals: int, max_nodes: int, jobs: int) -> None:
-    done = {(row["game"], int(row["deal"])) for row in read_rows()}
-    todo = [(game, number, max_nodes) for game in games for number in range(1, deals + 1)
-            if (game, number) not in done]
+def still_to_do(games: Iterable[str], deals: int, max_nodes: int) -> list[tuple[str, int, int]]:
+    """The deals of these games not yet settled: never tried, or tried and left
+    unknown with a smaller budget or by an older solver."""
+    settled = set()
+    for row in read_all():
+        if (row["result"] != "unknown"
+                or (int(row["max_nodes"]) >= max_nodes and int(row["solver"]) >= SOLVER_VERSION)):
+            settled.add((row["game"], int(row["deal"])))
+    return [(game, number, max_nodes) for game in games for number in range(1, deals + 1)
+            if (game, number) not in settled]
+
+
+class Progress:
+    """A progress line: deals done of all, rate, time left. Redrawn in place on
+    a terminal; into a log, a line at each tenth of the way."""
+
+    def __init__(self, total: int, stream: TextIO = sys.stderr) -> None:
+        self.total, self.done, self.stream = total, 0, stream
+        self.start = time.monotonic()
+        self.live = stream.isatty()
+        self.tenths_shown = 0
+
+    def line(self) -> str:
+        elapsed = max(time.monotonic() - self.start, 1e-9)
+        rate = self.done / elapsed
+        left = (self.total - self.done) / rate if rate else None
+        filled = 20 * self.done // max(self.total, 1)
+        return (f"[{'#' * filled}{'.' * (20 - filled)}] {self.done}/{self.total} deals"
+                f" · {rate:.2f} deals/s · {clock(left)} left")
+
+    def advance(self, count: int) -> None:
+        self.done += count
+        tenths = 10 * self.done // max(self.total, 1)
+        if self.live:
+            print("\r" + self.line(), end="", file=self.stream, flush=True)
+        elif tenths > self.tenths_shown:
+            self.tenths_shown = tenths
+            print(self.line(), file=self.stream, flush=True)
+
+    def close(self) -> None:
+        if self.live:
+            print(file=self.stream)
+
+
+def clock(seconds: float | None) -> str:
+    if seconds is None:
+        return "?"
+    minutes, second = divmod(round(seconds), 60)
+    hour, minute = divmod(minutes, 60)
+    return f"{hour}:{minute:02d}:{second:02d}"
+
+
+class LocalPool:
+    """Worker processes on this machine. Stopping (Ctrl-C) drops the batches not
+    yet begun instead of waiting for them."""
+
+    def __init__(self, jobs: int) -> None:
+        self.executor = concurrent.futures.ProcessPoolExecutor(max_workers=jobs)
+
+    def __enter__(self) -> concurrent.futures.Executor:
+        return self.executor
+
+    def __exit__(self, *exc: object) -> None:
+        self.executor.shutdown(wait=True, cancel_futures=True)
+
+
+class DaskPool:
+    """A Dask distributed cluster, seen as a concurrent.futures executor.
+
+    The workers need not have Castling installed: the engine goes to them as a
+    zip on their import path (Dask's upload_file, which also reaches workers
+    that join later, as a lost worker's replacement), and this module's
+    functions go by value rather than by name."""
+
+    def __init__(self, address: str) -> None:
+        import cloudpickle                   # Dask's own pickler; comes with it
+        from distributed import Client       # only the cluster run needs Dask
+
+        cloudpickle.register_pickle_by_value(sys.modules[__name__])
+        self.client = Client(address)
+        with tempfile.TemporaryDirectory() as scratch:
+            engine = Path(scratch) / "castling.zip"
+            with zipfile.ZipFile(engine, "w") as archive:
+                package = ROOT / "py" / "castling"
+                for path in sorted(package.rglob("*")):
+                    if path.is_file() and "__pycache__" not in path.parts:
+                        archive.write(path, path.relative_to(package.parent))
+            self.client.upload_file(str(engine))
+        # A batch whose worker is lost is given to another worker (Dask's
+        # scheduler does that by itself), up to distributed.scheduler.allowed-failures.
+        self.executor = self.client.get_executor(pure=False)
+
+    def __enter__(self) -> concurrent.futures.Executor:
+        return self.executor
+
+    def __exit__(self, *exc: object) -> None:
+        self.executor.shutdown(wait=False)
+        self.client.close()
+
+
+def run(games: Iterable[str], deals: int, max_nodes: int, jobs: int | None = None,
+        scheduler: str | None = None, batch: int = BATCH, on_batch=None,
+        stream: TextIO = sys.stderr) -> int:
+    """Solve what is still to do; return how many deals were left undone
+    (batches that failed for good: running again redoes them)."""
+    todo = still_to_do(games, deals, max_nodes)
+    if not todo:
+        return 0
+    batches = [todo[i:i + batch] for i in range(0, len(todo), batch)]
     new_file = not DATA.exists()
     DATA.parent.mkdir(exist_ok=True)
-    with DATA.open("a", newline="") as handle, multiprocessing.Pool(jobs) as pool:
+    progress = Progress(len(todo), stream)
+    undone = 0
+    pool = DaskPool(scheduler) if scheduler else LocalPool(jobs or os.cpu_count() or 1)
+    with DATA.open("a", newline="") as handle, pool as executor:
         writer = csv.DictWriter(handle, FIELDS)
         if new_file:
             writer.writeheader()
-        for count, row in enumerate(pool.imap_unordered(decide, todo, chunksize=4), 1):
-            writer.writerow(row)
+        sizes = {executor.submit(decide_batch, part): len(part) for part in batches}
+        for future in concurrent.futures.as_completed(sizes):
+            try:
+                rows = future.result()
+            except Exception as error:   # a batch that failed for good: report, go on
+                undone += sizes[future]
+                print(f"\na batch failed ({type(error).__name__}: {error}); "
+                      "running again redoes it", file=stream)
+                continue
+            writer.writerows(rows)
             handle.flush()
-            if count % 50 == 0:
-                print(f"{count}/{len(todo)} deals decided", flush=True)
-
-
-def wilson(successes: int, total: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if total == 0:
-        return 0.0, 1.0
-    p = successes / total
-    centre = (p + z * z / (2 * total)) / (1 + z * z / total)
-    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / (1 + z * z / total)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def summary() -> list[dict]:
-    rows = read_rows()
-    table = []
-    for game_id, rules in GAMES.items():
-        mine = [row for row in rows if row["game"] == game_id]
-        if not mine:
-            continue
-        won = sum(row["result"] == "won" for row in mine)
-        lost = sum(row["result"] == "lost" for row in mine)
-        unknown = len(mine) - won - lost
-        low, _ = wilson(won, len(mine))                 # unknowns counted as lost
-        _, high = wilson(won + unknown, len(mine))      # unknowns counted as won
-        table.append({"game": rules.name, "id": game_id, "tried": len(mine), "won": won,
-                      "lost": lost, "unknown": unknown, "low": low, "high": high,
-                      "rate": won / len(mine),
-                      "seconds": sum(float(row["seconds"]) for row in mine) / len(mine),
-                      "within_2s": sum(row["result"] != "unknown" and float(row["seconds"]) <= 2.0
-                                       for row in mine) / len(mine),
-                      "node_rate": sum(int(row["nodes"]) for row in mine)
-                      / max(sum(float(row["seconds"]) for row in mine), 1e-9),
-                      "budget": max(int(row["max_nodes"]) for row in mine)})
-    return table
-
-
-def chart(table: list[dict]) -> str:
-    """A horizontal bar chart as inline SVG: won share, with the interval as a line."""
-    width, bar, left = 560, 22, 140
-    height = 20 + len(table) * (bar + 10)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-             f'role="img" aria-label="{html.escape(t("study.chart"))}">']
-    scale = width - left - 20
-    for i, row in enumerate(table):
-        y = 10 + i * (bar + 10)
-        parts.append(f'<text x="{left - 8}" y="{y + 16}" text-anchor="end" font-size="13">'
-                     f'{html.escape(row["game"])}</text>')
-        parts.append(f'<rect x="{left}" y="{y}" width="{scale * row["rate"]:.1f}" height="{bar}" fill="#1f6b3a"/>')
-        parts.append(f'<rect x="{left + scale * row["rate"]:.1f}" y="{y}" '
-                     f'width="{scale * row["unknown"] / row["tried"]:.1f}" height="{bar}" fill="#c9c2ad"/>')
-        parts.append(f'<line x1="{left + scale * row["low"]:.1f}" x2="{left + scale * row["high"]:.1f}" '
-                     f'y1="{y + bar / 2}" y2="{y + bar / 2}" stroke="#c0182b" stroke-width="2"/>')
-    parts.append("</svg>")
-    return "".join(parts)
-
-
-def write_reports(table: list[dict]) -> None:
-    header = ("| game | deals | won | lost | unknown | winnable (95% interval) | s/deal "
-              "| decided ≤ 2 s | positions/s |\n|---|---:|---:|---:|---:|---|---:|---:|---:|\n")
-    lines = "".join(
-        f"| {r['game']} | {r['tried']} | {r['won']} | {r['lost']} | {r['unknown']} | "
-        f"{r['rate']:.1%} ({r['low']:.1%}–{r['high']:.1%}) | {r['seconds']:.2f} | "
-        f"{r['within_2s']:.1%} | {r['node_rate']:,.0f} |\n" for r in table)
-    notes = "".join(f"* {text}\n" for text in comparison(table))
-    (ROOT / "docs" / "winnability.md").write_text(
-        "# How many deals can be won?\n\nMade by `scripts/winnability.py` from "
-        "`data/winnability.csv` (do not edit by hand). Deals 1…N of each game, solved by "
-        "`castling.solver` with the node budget shown in the data; the interval counts unknown "
-        "deals as lost at its low end and as won at its high end.\n\n" + header + lines +
-        "\nNext to published figures:\n\n" + notes, encoding="utf-8")
-    for language, page in SITE_PAGES.items():
-        set_language(language)
-        page.write_text(site_page(table), encoding="utf-8")
-    set_language("en")
-
-
-def site_page(table: list[dict]) -> str:
-    """The site's page on winnability, in the current language."""
-    columns = ("game", "deals", "won", "lost", "unknown", "winnable", "seconds", "within")
-    header = "".join(f"<th>{html.escape(t(f'study.column.{c}'))}</th>" for c in columns)
-    rows = "".join(
-        f"<tr><td>{html.escape(r['game'])}</td><td>{r['tried']}</td><td>{r['won']}</td>"
-        f"<td>{r['lost']}</td><td>{r['unknown']}</td><td>{percent(r['rate'])} "
-        f"({percent(r['low'])}–{percent(r['high'])})</td><td>{r['seconds']:.2f}</td>"
-        f"<td>{r['within_2s']:.0%}</td></tr>" for r in table)
-    return (f"<h1>{html.escape(t('study.title'))}</h1>\n<p>{html.escape(t('study.intro'))}</p>\n"
-            + chart(table) + f'\n<table class="facts-table"><tr>{header}</tr>{rows}</table>\n'
-            + "".join(f"<p>{html.escape(text)}</p>\n" for text in comparison(table)))
+            progress.advance(len(rows))
+            if on_batch:
+                on_batch(rows)
+    progress.close()
+    return undone
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000, help="deals 1..N of each game")
     parser.add_argument("--max-nodes", type=int, default=20_000, help="solver budget per deal")
-    parser.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
+    parser.add_argument("--jobs", type=int, default=os.cpu_count(),
+                        help="worker processes on this machine (default: every core)")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="run on this Dask distributed scheduler (tcp://host:8786) instead")
+    parser.add_argument("--batch", type=int, default=BATCH, help="deals a task")
     parser.add_argument("--report-only", action="store_true", help="only rewrite the summaries")
     parser.add_argument("games", nargs="*", default=list(GAMES))
     args = parser.parse_args()
+    unknown = sorted(set(args.games) - set(GAMES))
+    if unknown:
+        parser.error(f"no such game: {', '.join(unknown)} (the games: {', '.join(GAMES)})")
+    undone = 0
     if not args.report_only:
-        run(args.games, args.deals, args.max_nodes, args.jobs)
-    write_reports(summary())
-    for row in summary():
+        undone = run(args.games, args.deals, args.max_nodes, args.jobs, args.scheduler, args.batch)
+    table = summary()
+    write_reports(table)
+    for row in table:
         print(f"{row['game']:18s} {row['won']:5d}/{row['tried']:<5d} won, {row['lost']} lost, "
               f"{row['unknown']} unknown: {row['rate']:.1%} ({row['low']:.1%}-{row['high']:.1%})")
+    if undone:
+        sys.exit(f"{undone} deals were left undone; run again to finish them")
 
 
 if __name__ == "__main__":

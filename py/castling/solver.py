@@ -34,6 +34,10 @@ from .movegen import Move
 from .position import Position
 
 DEFAULT_MAX_NODES = 200_000
+# Raised whenever a change could turn an unknown verdict into a proof (a new
+# pruning rule, a better search order): the winnability study records it with
+# each deal and tries its unknown deals again under a newer solver.
+VERSION = 1
 
 # How much each feature of a position is worth to the search order.
 _HOME = 100         # per card on a foundation

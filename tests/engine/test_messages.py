@@ -16,7 +16,7 @@ from castling.i18n import LANGUAGES, catalogue, preferred, set_language, t
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = sorted((ROOT / "py" / "castling").rglob("*.py")) + sorted(
-    (ROOT / "web" / "castling_web").glob("*.py")) + [ROOT / "build.py", ROOT / "scripts" / "winnability.py"]
+    (ROOT / "web" / "castling_web").glob("*.py")) + [ROOT / "build.py", ROOT / "scripts" / "study_report.py"]
 
 
 def placeholders(text: str) -> set[str]:
