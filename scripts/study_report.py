@@ -25,7 +25,7 @@ DATA = ROOT / "data" / "winnability.csv"
 # solver: castling.solver.VERSION when the row was made, so a stronger solver
 # knows which unknown deals are worth trying again.
 FIELDS = ["game", "deal", "result", "nodes", "seconds", "max_nodes", "solver"]
-PUBLISHED = {"fortress": 0.202, "chessboard": 0.30}
+PUBLISHED = {"fortress": 0.202, "chessboard": 0.30, "beleaguered-castle": 0.68}
 SITE_PAGES = {"en": ROOT / "web" / "help" / "winnability.part.html",
               "it": ROOT / "web" / "help" / "it" / "winnability.part.html"}
 MARKDOWN = ROOT / "docs" / "winnability.md"
@@ -45,6 +45,15 @@ def comparison(table: list[dict]) -> list[str]:
         said.append(t("study.fortress", rate=percent(fortress["rate"]), low=percent(fortress["low"]),
                       high=percent(fortress["high"]), tried=fortress["tried"])
                     + " " + t("study.agrees" if inside else "study.disagrees"))
+    castle = by_id.get("beleaguered-castle")
+    if castle:
+        inside = castle["low"] <= PUBLISHED["beleaguered-castle"] <= castle["high"]
+        said.append(t("study.beleaguered", rate=percent(castle["rate"]), low=percent(castle["low"]),
+                      high=percent(castle["high"]), tried=castle["tried"])
+                    + " " + t("study.agrees" if inside else "study.disagrees")
+                    # An interval made wide by unknown deals agrees cheaply: say so.
+                    + (" " + t("study.undecided", unknown=castle["unknown"])
+                       if castle["unknown"] > 0.05 * castle["tried"] else ""))
     chessboard = by_id.get("chessboard")
     if chessboard:
         said.append(t("study.chessboard", rate=percent(chessboard["rate"]),
