@@ -22,6 +22,13 @@ Only provably harmless shortcuts cut the search, so exhausting it is a proof:
 
 The heuristic only orders the search, so it may be crude without harm; it was
 tuned on the first deals of each game (docs/winnability.md has the figures).
+
+What makes it quick: a position is kept as its piles' bytes, and a move makes
+new bytes only for the piles it changes; the score is a sum of what each pile
+is worth, remembered per pile (and per what the foundations want next), so a
+move that leaves the foundations alone is scored from its parent's score by the
+piles it changed.  None of this changes which positions are searched, in what
+order: only how quickly.
 """
 
 from __future__ import annotations
@@ -47,6 +54,7 @@ _DISORDER = 2       # per tableau card not built on the card below it
 
 _SEPARATOR = b"\xff"    # between piles in a packed position (cards are < 128)
 _TABLEAU_END = b"\xfe"  # in a key, after the (sorted) tableau piles
+_WORTH_KEPT = 400_000   # piles whose worth the score remembers, at most
 
 
 @dataclass
@@ -76,61 +84,123 @@ class _Search:
         self.alike_foundations = len(set(self.foundation_kind)) < len(self.foundation_kind)
         # Piles that feed different foundations (Rittenhouse) are not alike.
         self.sorted_piles = 0 if tables.feeds else tables.n_tableau
+        # The piles the score looks at: tableau, then the rest but foundations.
+        self.other_piles = [index for index in range(tables.n_tableau, len(tables.kinds))
+                            if tables.kinds[index] != "f"]
+        # What each pile adds to the score, by what the foundations want next
+        # and the pile's cards: a search meets the same piles again and again.
+        self.tableau_worth: dict[bytes, int] = {}
+        self.other_worth: dict[bytes, int] = {}
+        # By the foundations' cards: the score they add, and the cards they want next.
+        self.foundation_facts: dict[bytes, tuple[int, dict, bytes]] = {}
 
     # -- packing -----------------------------------------------------------
-    def pack(self, piles: list[list[int]]) -> bytes:
-        return _SEPARATOR.join(map(bytes, piles))
-
-    @staticmethod
-    def unpack(state: bytes) -> list[list[int]]:
-        return [list(pile) for pile in state.split(_SEPARATOR)]
-
-    def key(self, piles: list[list[int]]) -> bytes:
+    # A position is handled as its piles' bytes (one bytes object a pile, made
+    # once a position): joined, they are its stored form; sorted, its key; and
+    # the score looks each one up.
+    def key(self, packed: list[bytes]) -> bytes:
         """The position with its tableau piles (and free cells) in sorted order:
         which pile holds what does not change what can be done."""
         n = self.sorted_piles
         cells = self.tables.cells
         if cells:
-            rest = (piles[n:cells.start] + sorted(piles[cells.start:cells.stop])
-                    + piles[cells.stop:])
+            rest = (packed[n:cells.start] + sorted(packed[cells.start:cells.stop])
+                    + packed[cells.stop:])
         else:
-            rest = piles[n:]
-        return (_SEPARATOR.join(sorted(map(bytes, piles[:n]))) + _TABLEAU_END
-                + _SEPARATOR.join(map(bytes, rest)))
+            rest = packed[n:]
+        return _SEPARATOR.join(sorted(packed[:n])) + _TABLEAU_END + _SEPARATOR.join(rest)
 
     # -- evaluation --------------------------------------------------------
-    def score(self, piles: list[list[int]]) -> int | None:
-        """How promising a position looks (higher is better); None when it is won."""
+    def score(self, piles: list[list[int]], packed: list[bytes]) -> int | None:
+        """How promising a position looks (higher is better); None when it is won.
+
+        The sum over the piles of what each is worth: an empty tableau pile
+        _SPACE, and every card lying on a card some foundation takes next
+        -_BURIED, and every tableau card not built on the card below it
+        -_DISORDER; plus _HOME a card on the foundations."""
         tables = self.tables
-        home = sum(len(piles[index]) for index in tables.foundations)
         if tables.is_won(piles):
             return None     # won (test positions may hold fewer than all the cards)
-        step = tables.step
-        width = 2 * FACE_DOWN
-        spaces = disorder = 0
-        for pile in piles[:self.n_tableau]:
-            if not pile:
-                spaces += 1
-                continue
+        total, wanted, tag = self.foundation_facts_of(piles, packed)
+        worth = self.tableau_worth
+        for index in range(self.n_tableau):
+            looked_up = tag + packed[index]
+            value = worth.get(looked_up)
+            if value is None:
+                value = worth[looked_up] = self.pile_worth(packed[index], wanted, True)
+            total += value
+        worth = self.other_worth
+        for index in self.other_piles:
+            looked_up = tag + packed[index]
+            value = worth.get(looked_up)
+            if value is None:
+                value = worth[looked_up] = self.pile_worth(packed[index], wanted, False)
+            total += value
+        return total
+
+    def rescore(self, parent_score: int, facts: tuple[int, dict, bytes],
+                parent_packed: list[bytes], packed: list[bytes], changed: tuple[int, ...]) -> int:
+        """The score of a position made from its parent by a move that left the
+        foundations alone (so it is not won, and every pile is worth what it was
+        but the changed ones): the parent's, with those piles' worth replaced."""
+        _, wanted, tag = facts
+        n_tableau = self.n_tableau
+        score = parent_score
+        for index in changed:
+            tableau = index < n_tableau
+            worth = self.tableau_worth if tableau else self.other_worth
+            for pile, sign in ((parent_packed[index], -1), (packed[index], 1)):
+                looked_up = tag + pile
+                value = worth.get(looked_up)
+                if value is None:
+                    value = worth[looked_up] = self.pile_worth(pile, wanted, tableau)
+                score += sign * value
+        return score
+
+    def foundation_facts_of(self, piles: list[list[int]], packed: list[bytes]
+                            ) -> tuple[int, dict, bytes]:
+        """What the foundations add to the score, the cards they want next, and
+        those cards as bytes (to tag the piles' worth with)."""
+        tables = self.tables
+        foundations = _SEPARATOR.join(packed[tables.first_foundation:tables.first_reserve])
+        facts = self.foundation_facts.get(foundations)
+        if facts is None:
+            home = 0
+            for index in tables.foundations:
+                home += len(piles[index])
+            # The cards the foundations take next (none until a chosen base is chosen).
+            wanted = tables.wants(piles, tables.base_rank(piles) if tables.chosen_base else None)
+            facts = self.foundation_facts[foundations] = (
+                _HOME * home, wanted, bytes(sorted(wanted)) + _SEPARATOR)
+        return facts
+
+    def forget_if_full(self) -> None:
+        """Bound the memory the score's memos take: past a limit, start again."""
+        if len(self.tableau_worth) + len(self.other_worth) > _WORTH_KEPT:
+            self.tableau_worth.clear()
+            self.other_worth.clear()
+            self.foundation_facts.clear()
+
+    def pile_worth(self, pile: bytes, wanted, tableau: bool) -> int:
+        """What one pile adds to the score (see :meth:`score`), given the cards
+        the foundations want next."""
+        if not pile:
+            return _SPACE if tableau else 0
+        value = 0
+        if tableau:
+            step = self.tables.step
+            width = 2 * FACE_DOWN
             below = pile[0]
             for card in pile[1:]:
                 if below >= FACE_DOWN or card >= FACE_DOWN or not step[below * width + card]:
-                    disorder += 1
+                    value -= _DISORDER
                 below = card
-        buried = 0
-        # The cards the foundations take next (none until a chosen base is chosen).
-        wanted = tables.wants(piles, tables.base_rank(piles) if tables.chosen_base else None)
         if wanted:
-            kinds = tables.kinds
-            for index in range(len(piles)):
-                if kinds[index] == "f":
-                    continue
-                pile = piles[index]
-                height = len(pile)
-                for depth, card in enumerate(pile, 1):
-                    if card & ~FACE_DOWN in wanted:
-                        buried += height - depth
-        return _HOME * home + _SPACE * spaces - _BURIED * buried - _DISORDER * disorder
+            height = len(pile)
+            for depth, card in enumerate(pile, 1):
+                if card & ~FACE_DOWN in wanted:
+                    value -= _BURIED * (height - depth)
+        return value
 
     # -- moves -------------------------------------------------------------
     def moves(self, piles: list[list[int]]) -> list[Move]:
@@ -193,25 +263,49 @@ class _Search:
             first_moves: list[Move] | None) -> SolveResult:
         tables = self.tables
         piles = [list(pile) for pile in position.piles]
-        if self.score(piles) is None:
+        packed = list(map(bytes, piles))
+        score = self.score(piles, packed)
+        if score is None:
             return SolveResult("won", [], 0)
         # nodes[i] = (packed position, index of its parent, the move that made it)
-        nodes: list[tuple[bytes, int, Move | None]] = [(self.pack(piles), -1, None)]
-        seen = {self.key(piles)}
-        frontier = [(0, 0, 0)]      # (-score, depth, node index)
+        nodes: list[tuple[bytes, int, Move | None]] = [(_SEPARATOR.join(packed), -1, None)]
+        seen = {self.key(packed)}
+        frontier = [(-score, 0, 0)]      # (-score, depth, node index)
         count = 0
+        kinds = tables.kinds
+        # Forced founding may change any pile after a move.
+        every_pile = tables.forced_founding
+        refills = tables.first_reserve if tables.refills else None
         while frontier:
-            _, depth, parent = heapq.heappop(frontier)
-            piles = self.unpack(nodes[parent][0])
+            negative_score, depth, parent = heapq.heappop(frontier)
+            parent_packed = nodes[parent][0].split(_SEPARATOR)
+            piles = [list(pile) for pile in parent_packed]
+            self.forget_if_full()
+            facts = self.foundation_facts_of(piles, parent_packed)
             moves = first_moves if parent == 0 and first_moves is not None else self.moves(piles)
             for move in moves:
                 record = tables.apply(piles, move)
-                key = self.key(piles)
+                source, target, _ = move
+                if every_pile:
+                    packed = list(map(bytes, piles))
+                else:
+                    # A move changes its two piles (and the reserve that refills a space).
+                    packed = parent_packed.copy()
+                    packed[source] = bytes(piles[source])
+                    packed[target] = bytes(piles[target])
+                    if refills is not None:
+                        packed[refills] = bytes(piles[refills])
+                key = self.key(packed)
                 if key not in seen:
                     seen.add(key)
                     count += 1
-                    score = self.score(piles)
-                    nodes.append((self.pack(piles), parent, move))
+                    if every_pile or kinds[source] == "f" or kinds[target] == "f":
+                        score = self.score(piles, packed)
+                    else:
+                        changed = ((source, target) if refills is None or refills in move[:2]
+                                   else (source, target, refills))
+                        score = self.rescore(-negative_score, facts, parent_packed, packed, changed)
+                    nodes.append((_SEPARATOR.join(packed), parent, move))
                     if score is None:
                         return SolveResult("won", self.line(nodes), count)
                     if count >= max_nodes:
