@@ -23,8 +23,9 @@ Only provably harmless shortcuts cut the search, so exhausting it is a proof:
 The heuristic only orders the search, so it may be crude without harm; it was
 tuned on the first deals of each game (docs/winnability.md has the figures).
 
-What makes it quick: a position is kept as its piles' bytes, and a move makes
-new bytes only for the piles it changes; the score is a sum of what each pile
+What makes it quick: a position is kept as its piles' bytes (which the move
+generator reads as it reads lists), a plain move makes new bytes only for the
+two piles it changes; the score is a sum of what each pile
 is worth, remembered per pile (and per what the foundations want next), so a
 move that leaves the foundations alone is scored from its parent's score by the
 piles it changed.  None of this changes which positions are searched, in what
@@ -55,6 +56,7 @@ _DISORDER = 2       # per tableau card not built on the card below it
 _SEPARATOR = b"\xff"    # between piles in a packed position (cards are < 128)
 _TABLEAU_END = b"\xfe"  # in a key, after the (sorted) tableau piles
 _WORTH_KEPT = 400_000   # piles whose worth the score remembers, at most
+_BYTE = [bytes([value]) for value in range(256)]
 
 
 @dataclass
@@ -84,6 +86,9 @@ class _Search:
         self.alike_foundations = len(set(self.foundation_kind)) < len(self.foundation_kind)
         # Piles that feed different foundations (Rittenhouse) are not alike.
         self.sorted_piles = 0 if tables.feeds else tables.n_tableau
+        self.stock = tables.stock
+        self.forced_founding = tables.forced_founding
+        self.refill_from = tables.first_reserve if tables.refills else None
         # The piles the score looks at: tableau, then the rest but foundations.
         self.other_piles = [index for index in range(tables.n_tableau, len(tables.kinds))
                             if tables.kinds[index] != "f"]
@@ -110,8 +115,29 @@ class _Search:
             rest = packed[n:]
         return _SEPARATOR.join(sorted(packed[:n])) + _TABLEAU_END + _SEPARATOR.join(rest)
 
+    def child(self, packed: list[bytes], move: Move) -> list[bytes] | None:
+        """The position a plain move makes: the cards go from one pile to the
+        other, and the card they uncover is turned face up (as
+        :meth:`MoveTables.apply` does; a test checks the two agree). None for a
+        move with more to it (the stock turned, a space refilled from the
+        reserve, compulsory founding): :meth:`MoveTables.apply` plays those."""
+        source, target, count = move
+        if source == self.stock or self.forced_founding:
+            return None
+        from_pile = packed[source]
+        rest = from_pile[:-count]
+        if rest:
+            if rest[-1] >= FACE_DOWN:
+                rest = rest[:-1] + _BYTE[rest[-1] - FACE_DOWN]
+        elif self.refill_from is not None and source < self.n_tableau and packed[self.refill_from]:
+            return None
+        child = packed.copy()
+        child[source] = rest
+        child[target] = packed[target] + from_pile[-count:]
+        return child
+
     # -- evaluation --------------------------------------------------------
-    def score(self, piles: list[list[int]], packed: list[bytes]) -> int | None:
+    def score(self, packed: list[bytes]) -> int | None:
         """How promising a position looks (higher is better); None when it is won.
 
         The sum over the piles of what each is worth: an empty tableau pile
@@ -119,9 +145,9 @@ class _Search:
         -_BURIED, and every tableau card not built on the card below it
         -_DISORDER; plus _HOME a card on the foundations."""
         tables = self.tables
-        if tables.is_won(piles):
+        if tables.is_won(packed):
             return None     # won (test positions may hold fewer than all the cards)
-        total, wanted, tag = self.foundation_facts_of(piles, packed)
+        total, wanted, tag = self.foundation_facts_of(packed)
         worth = self.tableau_worth
         for index in range(self.n_tableau):
             looked_up = tag + packed[index]
@@ -157,8 +183,7 @@ class _Search:
                 score += sign * value
         return score
 
-    def foundation_facts_of(self, piles: list[list[int]], packed: list[bytes]
-                            ) -> tuple[int, dict, bytes]:
+    def foundation_facts_of(self, packed: list[bytes]) -> tuple[int, dict, bytes]:
         """What the foundations add to the score, the cards they want next, and
         those cards as bytes (to tag the piles' worth with)."""
         tables = self.tables
@@ -167,9 +192,9 @@ class _Search:
         if facts is None:
             home = 0
             for index in tables.foundations:
-                home += len(piles[index])
+                home += len(packed[index])
             # The cards the foundations take next (none until a chosen base is chosen).
-            wanted = tables.wants(piles, tables.base_rank(piles) if tables.chosen_base else None)
+            wanted = tables.wants(packed, tables.base_rank(packed) if tables.chosen_base else None)
             facts = self.foundation_facts[foundations] = (
                 _HOME * home, wanted, bytes(sorted(wanted)) + _SEPARATOR)
         return facts
@@ -203,7 +228,7 @@ class _Search:
         return value
 
     # -- moves -------------------------------------------------------------
-    def moves(self, piles: list[list[int]]) -> list[Move]:
+    def moves(self, piles: list[bytes]) -> list[Move]:
         """The moves worth trying: all legal ones, less those proved redundant."""
         tables = self.tables
         n_tableau = self.n_tableau
@@ -243,7 +268,7 @@ class _Search:
             worth.append(move)
         return worth
 
-    def forced(self, piles: list[list[int]], legal: list[Move]) -> Move | None:
+    def forced(self, piles: list[bytes], legal: list[Move]) -> Move | None:
         """A foundation move that cannot be wrong (games without take-back only)."""
         tables = self.tables
         if self.rules.take_back or (tables.chosen_base and tables.base_rank(piles) is None):
@@ -262,9 +287,8 @@ class _Search:
     def run(self, position: Position, max_nodes: int,
             first_moves: list[Move] | None) -> SolveResult:
         tables = self.tables
-        piles = [list(pile) for pile in position.piles]
-        packed = list(map(bytes, piles))
-        score = self.score(piles, packed)
+        packed = list(map(bytes, position.piles))
+        score = self.score(packed)
         if score is None:
             return SolveResult("won", [], 0)
         # nodes[i] = (packed position, index of its parent, the move that made it)
@@ -273,45 +297,37 @@ class _Search:
         frontier = [(-score, 0, 0)]      # (-score, depth, node index)
         count = 0
         kinds = tables.kinds
-        # Forced founding may change any pile after a move.
-        every_pile = tables.forced_founding
-        refills = tables.first_reserve if tables.refills else None
         while frontier:
             negative_score, depth, parent = heapq.heappop(frontier)
+            # The move generator reads piles of bytes as it reads lists of ints.
             parent_packed = nodes[parent][0].split(_SEPARATOR)
-            piles = [list(pile) for pile in parent_packed]
             self.forget_if_full()
-            facts = self.foundation_facts_of(piles, parent_packed)
-            moves = first_moves if parent == 0 and first_moves is not None else self.moves(piles)
+            facts = self.foundation_facts_of(parent_packed)
+            moves = (first_moves if parent == 0 and first_moves is not None
+                     else self.moves(parent_packed))
             for move in moves:
-                record = tables.apply(piles, move)
-                source, target, _ = move
-                if every_pile:
+                packed = self.child(parent_packed, move)
+                plain = packed is not None
+                if not plain:
+                    piles = [list(pile) for pile in parent_packed]
+                    tables.apply(piles, move)
                     packed = list(map(bytes, piles))
-                else:
-                    # A move changes its two piles (and the reserve that refills a space).
-                    packed = parent_packed.copy()
-                    packed[source] = bytes(piles[source])
-                    packed[target] = bytes(piles[target])
-                    if refills is not None:
-                        packed[refills] = bytes(piles[refills])
                 key = self.key(packed)
                 if key not in seen:
                     seen.add(key)
                     count += 1
-                    if every_pile or kinds[source] == "f" or kinds[target] == "f":
-                        score = self.score(piles, packed)
+                    source, target, _ = move
+                    if plain and kinds[source] != "f" and kinds[target] != "f":
+                        score = self.rescore(-negative_score, facts, parent_packed, packed,
+                                             (source, target))
                     else:
-                        changed = ((source, target) if refills is None or refills in move[:2]
-                                   else (source, target, refills))
-                        score = self.rescore(-negative_score, facts, parent_packed, packed, changed)
+                        score = self.score(packed)
                     nodes.append((_SEPARATOR.join(packed), parent, move))
                     if score is None:
                         return SolveResult("won", self.line(nodes), count)
                     if count >= max_nodes:
                         return SolveResult("unknown", [], count)
                     heapq.heappush(frontier, (-score, depth + 1, len(nodes) - 1))
-                tables.revert(piles, record)
         return SolveResult("lost", [], count)
 
     @staticmethod

@@ -197,3 +197,30 @@ def test_verdicts_agree_with_a_plain_exhaustive_search(game_id, seed):
         for move in result.moves:
             game.play(move)
         assert game.is_won()
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_solvers_quick_moves_do_what_the_engine_does(game_id):
+    """The solver plays plain moves on its packed positions itself; along random
+    games, every legal move it plays so lands where the engine's apply does."""
+    from castling.solver import _Search
+    rng = random.Random(game_id)
+    checked = 0
+    for number in range(1, 7):
+        position = Position.deal(GAMES[game_id], number)
+        search = _Search(position)
+        for _ in range(60):
+            moves = position.legal_moves()
+            if not moves:
+                break
+            packed = list(map(bytes, position.piles))
+            for move in moves:
+                quick = search.child(packed, move)
+                if quick is not None:
+                    after = position.copy()
+                    after.play(move)
+                    assert quick == list(map(bytes, after.piles)), move
+                    checked += 1
+            position.play(rng.choice(moves))
+    # Compulsory founding (Rittenhouse) follows every move: apply plays them all.
+    assert checked == 0 if GAMES[game_id].forced_founding else checked > 20
