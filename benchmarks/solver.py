@@ -1,52 +1,100 @@
-"""How quickly the solver decides deals, per game, on one core.
+"""How quickly the solver decides deals, per game, on one core, next to an anchor.
 
-Run from the repository root:  PYTHONPATH=py python3 benchmarks/solver.py [--deals 100]
+Run from the repository root:
 
-For deals 1..N of each game: how many were won, lost or left unknown within the
-node budget, how many were decided within 2 seconds (the target for Chessboard,
-Morphy and Martha is 95%), the median and slowest time, and the node rate.
+    PYTHONPATH=py python3 benchmarks/solver.py [--deals 50] [--against REV] [GAME ...]
+
+For deals 1..N of each game, both this checkout's solver and the anchor's (the
+solver as it was at git revision REV: by default ANCHOR, before issue 14's
+work) solve every deal with the same node budget, one after the other in the
+same run, each in a fresh process. Printed per game: deals won, lost and left
+unknown, the share decided within one second, and positions searched a second,
+for both, and the ratio of the node rates (this machine's speed varies by a
+third from run to run; the ratio is the figure).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
-import time
+import subprocess
+import sys
+import tarfile
+import tempfile
+from io import BytesIO
+from pathlib import Path
 
+ROOT = Path(__file__).resolve().parents[1]
+ANCHOR = "4f7df91"     # the solver before issue 14's work (9-22 thousand positions a second)
+BUDGET = 20_000        # the study's budget per deal
+
+# Runs in a fresh interpreter with one engine's folder first on its path.
+WORKER = """
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
 from castling.games import GAMES
 from castling.position import Position
 from castling.solver import solve
+rules, rows = GAMES[sys.argv[2]], []
+for number in range(1, int(sys.argv[3]) + 1):
+    position = Position.deal(rules, number)
+    start = time.perf_counter()
+    result = solve(position, int(sys.argv[4]))
+    rows.append((result.result, result.nodes, time.perf_counter() - start))
+print(json.dumps(rows))
+"""
 
-TWO_SECONDS_OF_NODES = 20_000   # the budget the study uses; about 2 s here
+
+def engine_at(revision: str, into: Path) -> Path:
+    """The engine's folder (py/) as it was at a git revision."""
+    archive = subprocess.run(["git", "archive", revision, "py/castling"], cwd=ROOT,
+                             check=True, capture_output=True).stdout
+    with tarfile.open(fileobj=BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+    return into / "py"
+
+
+def measure(engine: Path, game_id: str, deals: int, budget: int) -> dict:
+    output = subprocess.run([sys.executable, "-c", WORKER, str(engine), game_id, str(deals),
+                             str(budget)], check=True, capture_output=True, text=True).stdout
+    rows = json.loads(output)
+    seconds = sum(row[2] for row in rows)
+    return {"won": sum(row[0] == "won" for row in rows),
+            "lost": sum(row[0] == "lost" for row in rows),
+            "unknown": sum(row[0] == "unknown" for row in rows),
+            "within_1s": sum(row[0] != "unknown" and row[2] <= 1.0 for row in rows) / len(rows),
+            "rate": sum(row[1] for row in rows) / max(seconds, 1e-9)}
 
 
 def main() -> None:
+    sys.path.insert(0, str(ROOT / "py"))
+    from castling.games import GAMES
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=100)
-    parser.add_argument("--max-nodes", type=int, default=TWO_SECONDS_OF_NODES)
+    parser.add_argument("--deals", type=int, default=50)
+    parser.add_argument("--max-nodes", type=int, default=BUDGET)
+    parser.add_argument("--against", default=ANCHOR, metavar="REV",
+                        help=f"the anchor's git revision (default {ANCHOR})")
     parser.add_argument("games", nargs="*", default=list(GAMES))
     args = parser.parse_args()
-    print(f"deals 1-{args.deals}, budget {args.max_nodes} nodes, one core")
-    print(f"{'game':18} {'won':>4} {'lost':>4} {'unk':>4} {'<=2s':>5} "
-          f"{'median s':>9} {'max s':>6} {'nodes/s':>8}")
-    for game_id in args.games:
-        rules = GAMES[game_id]
-        counts = {"won": 0, "lost": 0, "unknown": 0}
-        times = []
-        nodes = 0
-        within = 0
-        for number in range(1, args.deals + 1):
-            position = Position.deal(rules, number)
-            start = time.perf_counter()
-            result = solve(position, args.max_nodes)
-            seconds = time.perf_counter() - start
-            counts[result.result] += 1
-            times.append(seconds)
-            nodes += result.nodes
-            within += result.result != "unknown" and seconds <= 2.0
-        print(f"{game_id:18} {counts['won']:4} {counts['lost']:4} {counts['unknown']:4} "
-              f"{within:5} {statistics.median(times):9.3f} {max(times):6.2f} "
-              f"{nodes / sum(times):8.0f}", flush=True)
+    print(f"deals 1-{args.deals}, budget {args.max_nodes} positions, one core; "
+          f"anchor: the solver at {args.against}")
+    print(f"{'game':18} {'won':>9} {'lost':>9} {'unknown':>9} {'≤1 s':>11} "
+          f"{'positions/s':>15} {'ratio':>6}")
+    ratios = []
+    with tempfile.TemporaryDirectory() as scratch:
+        anchor = engine_at(args.against, Path(scratch))
+        for game_id in args.games:
+            now = measure(ROOT / "py", game_id, args.deals, args.max_nodes)
+            then = measure(anchor, game_id, args.deals, args.max_nodes)
+            ratio = now["rate"] / then["rate"]
+            ratios.append(ratio)
+            print(f"{game_id:18} {now['won']:4}/{then['won']:<4} {now['lost']:4}/{then['lost']:<4} "
+                  f"{now['unknown']:4}/{then['unknown']:<4} "
+                  f"{now['within_1s']:5.0%}/{then['within_1s']:<5.0%} "
+                  f"{now['rate']:7.0f}/{then['rate']:<7.0f} {ratio:5.2f}x", flush=True)
+    print(f"(now/anchor in each column) median node-rate ratio {statistics.median(ratios):.2f}x")
 
 
 if __name__ == "__main__":
