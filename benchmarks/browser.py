@@ -17,6 +17,9 @@ same run, since this machine's absolute times vary by a third:
   at the server, over the bytes of the distinct files sent. Target: <= 1.02.
 * The solver's worker: from data-ready to its first verdict, on a return visit
   with the snapshot and on one whose snapshot was deleted.
+* Verdicts: from a move's tap to the worker's verdict on the position it made
+  (``#verdict``'s data-result set again), median and 95th percentile over
+  random legal moves in the core four games, under Pyodide in the worker.
 * Tap-to-move: from the tap that drops a selected card on its destination (a
   frame after the tap that picked it up) to the finished DOM update (the
   handler runs synchronously inside the event dispatch), median and 95th
@@ -221,6 +224,56 @@ TAP = """async ([source, target]) => {
 }"""
 
 
+# The tap that makes a move, then the wait for the worker's verdict on the new
+# position: the move empties #verdict's data-result at once; the answer sets it.
+TAP_TO_VERDICT = """async ([source, target]) => {
+  const box = document.getElementById('verdict');
+  const answered = new Promise((resolve) => {
+    const watch = new MutationObserver(() => {
+      if (box.dataset.result) { watch.disconnect(); resolve(performance.now()); }
+    });
+    watch.observe(box, {attributes: true, attributeFilter: ['data-result']});
+    setTimeout(() => { watch.disconnect(); resolve(null); }, 120000);
+  });
+  const start = await (""" + TAP.replace("return performance.now() - start;", "return start;") + """)([source, target]);
+  const end = await answered;
+  return end === null ? null : end - start;
+}"""
+
+
+def random_moves(page, game_id: str, number: int, rng: random.Random):
+    """Random legal single-card moves (not from a foundation) of the game on
+    the page, one at a time, as (source, target) pile names."""
+    rules = GAMES[game_id]
+    while True:
+        save = json.loads(page.evaluate(f"localStorage.getItem('castling:save:{game_id}')"))
+        game, _ = Game.replay(rules, number, save["moves"])
+        tables = game.position.tables
+        moves = [m for m in game.legal_moves() if m[2] == 1 and not tables.is_foundation(m[0])]
+        if not moves or game.is_won():
+            return
+        source, target, _ = rng.choice(moves)
+        yield rules.pile_names[source], rules.pile_names[target]
+
+
+def verdict_latencies(page, base: str, game_id: str, moves_wanted: int) -> list[float]:
+    """Seconds from a move to the worker's verdict on the position it made."""
+    rng = random.Random(2)
+    latencies: list[float] = []
+    number = 1
+    while len(latencies) < moves_wanted:
+        time_to_ready(page, f"{base}index.html#/{game_id}/{number}")
+        page.wait_for_function(VERDICT, timeout=300_000)     # the worker is up
+        for _, (source, target) in zip(range(30), random_moves(page, game_id, number, rng)):
+            milliseconds = page.evaluate(TAP_TO_VERDICT, [source, target])
+            if milliseconds is not None:
+                latencies.append(milliseconds / 1000)
+            if len(latencies) >= moves_wanted:
+                break
+        number += 1
+    return latencies
+
+
 def tap_latencies(page, base: str, game_id: str, moves_wanted: int) -> list[float]:
     """Milliseconds per tap-to-move, over random legal single-card moves."""
     rng = random.Random(1)
@@ -262,7 +315,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7, help="boots per kind (medians reported)")
     parser.add_argument("--slow-rounds", type=int, default=3, help="boots per kind with the CPU slowed 4x")
     parser.add_argument("--moves", type=int, default=150, help="taps measured per game")
-    parser.add_argument("--parts", default="boot,slow,bytes,worker,taps",
+    parser.add_argument("--verdicts", type=int, default=40, help="verdicts timed per game")
+    parser.add_argument("--parts", default="boot,slow,bytes,worker,verdicts,taps",
                         help="which figures to measure (comma-separated)")
     args = parser.parse_args()
     parts = set(args.parts.split(","))
@@ -288,6 +342,14 @@ def main() -> None:
             print("The solver's worker on a return visit: data-ready to first verdict (seconds):")
             for name, values in workers.items():
                 print(f"  {name:18s} {median(values):6.2f}   (min {min(values):.2f}, max {max(values):.2f})")
+        if "verdicts" in parts:
+            print("From a move to the worker's verdict on the new position (seconds):")
+            with profile(playwright) as page:
+                for game_id in ("chessboard", "morphy", "chequers", "martha"):
+                    values = sorted(verdict_latencies(page, base, game_id, args.verdicts))
+                    p95 = values[int(0.95 * (len(values) - 1))]
+                    print(f"  {game_id:10s} median {median(values):6.2f}   p95 {p95:6.2f}   "
+                          f"over {len(values)} moves", flush=True)
         if "taps" not in parts:
             return
         print("Tap-to-move latency (milliseconds):")
