@@ -116,9 +116,9 @@ def game_chooser() -> tuple[str, str]:
     """The drop-down's options and the Games dialog's list, both grouped by kind.
 
     The dialog's entries carry what the app fills in the player's language when
-    it opens: the study's figure (data-won, data-tried) and the player's record."""
-    # (deals won, deals tried) per game, as the study's own summary counts them.
-    figures = {row["id"]: (row["won"], row["tried"]) for row in study_summary()}
+    it opens: the study's figure (data-won, data-tried, data-unknown) and the player's record."""
+    # (deals won, tried, left undecided) per game, as the study's own summary counts them.
+    figures = {row["id"]: (row["won"], row["tried"], row["unknown"]) for row in study_summary()}
     options, sections = [], []
     for group, games in GROUPS.items():
         label = f'data-i18n-label="games.group.{group}"'
@@ -128,8 +128,9 @@ def game_chooser() -> tuple[str, str]:
         entries = []
         for r in games:
             game_id = html.escape(r.id)
-            won, tried = figures.get(r.id, (0, 0))
-            study = (f' data-won="{won}" data-tried="{tried}"' if tried >= STUDY_SHOWN_FROM else "")
+            won, tried, unknown = figures.get(r.id, (0, 0, 0))
+            study = (f' data-won="{won}" data-tried="{tried}" data-unknown="{unknown}"'
+                     if tried >= STUDY_SHOWN_FROM else "")
             entries.append(
                 f'<li data-game="{game_id}" data-name="{html.escape(r.name)}">'
                 f'<button type="button" data-play="{game_id}">{html.escape(r.name)}</button>'

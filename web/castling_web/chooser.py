@@ -55,7 +55,15 @@ class Chooser:
         tried = figures.getAttribute("data-tried")
         if present(tried):
             won, tried = int(figures.getAttribute("data-won")), int(tried)
-            words.append(t("games.study", rate=f"{won / tried:.0%}", tried=f"{tried:,}"))
+            unknown = int(figures.getAttribute("data-unknown") or 0)
+            # Deals the solver could not decide are not lost: say how many, or
+            # "0% won" would read as "never winnable".
+            rate, count = f"{won / tried:.0%}", f"{tried:,}"
+            if unknown:
+                words.append(t("games.study_undecided", rate=rate, tried=count,
+                               undecided=f"{unknown / tried:.0%}"))
+            else:
+                words.append(t("games.study", rate=rate, tried=count))
         figures.textContent = " ".join(words)
 
     def filter(self, query: str) -> None:
