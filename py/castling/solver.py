@@ -11,10 +11,10 @@ full winning line, "lost" only when every reachable position was searched, or
 It searches twice at most: first greedily, by that measure alone, with a quarter
 of the budget (most deals are won that way, in few positions); then, if that
 did not decide, with the rest of the budget and a cost per move made, so that
-the search spreads over shorter lines instead of following one down.  Over the
-first deals of twelve games that left a quarter fewer deals undecided than the
-greedy search alone with the whole budget.  Each stage is a whole search, so
-either one exhausted is a proof.
+the search spreads over shorter lines instead of following one down.  On deals
+101-130 of twelve games that left 50 deals undecided at 20,000 positions where
+the greedy search alone with the whole budget left 70.  Each stage is a whole
+search, so either one exhausted is a proof.
 
 Only provably harmless shortcuts cut the search, so exhausting it is a proof:
 
@@ -32,12 +32,12 @@ The heuristic only orders the search, so it may be crude without harm; it was
 tuned on the first deals of each game (docs/winnability.md has the figures).
 
 What makes it quick: a position is kept as its piles' bytes (which the move
-generator reads as it reads lists), a plain move makes new bytes only for the
-two piles it changes; the score is a sum of what each pile is worth,
+generator reads as it reads lists), and a plain move makes new bytes only for
+the two piles it changes.  The score is a sum of what each pile is worth,
 remembered per pile (and per what the foundations want next), so a move that
-leaves the foundations alone is scored from its parent's score by the piles it
-changed.  None of this changes which positions are searched, in what
-order: only how quickly.
+leaves the foundations alone is scored from its parent's score and the two
+piles it changed.  None of this changes which positions are searched, or in
+what order: only how quickly.
 """
 
 from __future__ import annotations
