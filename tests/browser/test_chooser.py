@@ -48,8 +48,8 @@ def test_every_game_is_listed_by_kind_and_found_by_typing(page, site_url):
 def test_the_players_record_and_the_solvers_figure_are_shown(page, site_url):
     open_chooser(page, site_url)
     figures = page.locator('#games-dialog li[data-game="fortress"] [data-figures]')
-    # The study decided all of its 2,000 Fortress deals; it left most Soother deals undecided.
-    assert re.fullmatch(r"Solver: \d+% of 2,000 deals won\.", figures.text_content())
+    # The study decided all of its 10,000 Fortress deals; it left most Soother deals undecided.
+    assert re.fullmatch(r"Solver: \d+% of 10,000 deals won\.", figures.text_content())
     soother = page.locator('#games-dialog li[data-game="soother"] [data-figures]').text_content()
     assert re.fullmatch(r"Solver: \d+% of 2,000 deals won, \d+% still undecided\.", soother)
     assert "You:" not in figures.text_content()
