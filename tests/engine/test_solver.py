@@ -34,7 +34,7 @@ SOLVED = {"chessboard": [1, 2, 3, 5, 6], "morphy": [1, 2, 3, 4, 5], "chequers": 
           "exiled-kings": [1], "penelopes-web": [4], "stronghold": [1], "private-lane": [1],
           "siegecraft": [1], "bastion": [1], "ten-by-one": [1], "somerset": [2], "morehead": [1],
           "canister": [3], "american-canister": [54], "lightweight": [7], "palace": [14],
-          "castle-of-indolence": [1], "rittenhouse": [1], "zerline": [3]}
+          "castle-of-indolence": [1], "rittenhouse": [1], "zerline": [66]}
 
 
 @pytest.mark.parametrize("game_id, number",
