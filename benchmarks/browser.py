@@ -277,22 +277,14 @@ def verdict_latencies(page, base: str, game_id: str, moves_wanted: int) -> list[
 def tap_latencies(page, base: str, game_id: str, moves_wanted: int) -> list[float]:
     """Milliseconds per tap-to-move, over random legal single-card moves."""
     rng = random.Random(1)
-    rules = GAMES[game_id]
     latencies: list[float] = []
     number = 1
     while len(latencies) < moves_wanted:
         time_to_ready(page, f"{base}index.html#/{game_id}/{number}")
-        for _ in range(60):
-            save = json.loads(page.evaluate(f"localStorage.getItem('castling:save:{game_id}')"))
-            game, _ = Game.replay(rules, number, save["moves"])
-            tables = game.position.tables
-            moves = [m for m in game.legal_moves() if m[2] == 1
-                     and not tables.is_foundation(m[0])]
-            if not moves or len(latencies) >= moves_wanted:
+        for _, (source, target) in zip(range(60), random_moves(page, game_id, number, rng)):
+            latencies.append(page.evaluate(TAP, [source, target]))
+            if len(latencies) >= moves_wanted:
                 break
-            source, target, _ = rng.choice(moves)
-            names = rules.pile_names
-            latencies.append(page.evaluate(TAP, [names[source], names[target]]))
         number += 1
     return latencies
 

@@ -35,25 +35,29 @@ def percent(share: float) -> str:
     return f"{share:.1%}"
 
 
+def agreement(row: dict, published: float) -> str:
+    """Whether a published rate lies inside our interval, in the current language;
+    and, when unknown deals make the interval wide (so it agrees cheaply), that too."""
+    said = t("study.agrees" if row["low"] <= published <= row["high"] else "study.disagrees")
+    if row["unknown"] > 0.05 * row["tried"]:
+        said += " " + t("study.undecided", unknown=row["unknown"])
+    return said
+
+
 def comparison(table: list[dict]) -> list[str]:
     """What the published figures say next to ours, in the current language."""
     by_id = {row["id"]: row for row in table}
     said = []
     fortress = by_id.get("fortress")
     if fortress:
-        inside = fortress["low"] <= PUBLISHED["fortress"] <= fortress["high"]
         said.append(t("study.fortress", rate=percent(fortress["rate"]), low=percent(fortress["low"]),
                       high=percent(fortress["high"]), tried=fortress["tried"])
-                    + " " + t("study.agrees" if inside else "study.disagrees"))
+                    + " " + agreement(fortress, PUBLISHED["fortress"]))
     castle = by_id.get("beleaguered-castle")
     if castle:
-        inside = castle["low"] <= PUBLISHED["beleaguered-castle"] <= castle["high"]
         said.append(t("study.beleaguered", rate=percent(castle["rate"]), low=percent(castle["low"]),
                       high=percent(castle["high"]), tried=castle["tried"])
-                    + " " + t("study.agrees" if inside else "study.disagrees")
-                    # An interval made wide by unknown deals agrees cheaply: say so.
-                    + (" " + t("study.undecided", unknown=castle["unknown"])
-                       if castle["unknown"] > 0.05 * castle["tried"] else ""))
+                    + " " + agreement(castle, PUBLISHED["beleaguered-castle"]))
     chessboard = by_id.get("chessboard")
     if chessboard:
         said.append(t("study.chessboard", rate=percent(chessboard["rate"]),

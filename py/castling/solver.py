@@ -163,20 +163,14 @@ class _Search:
         if tables.is_won(packed):
             return None     # won (test positions may hold fewer than all the cards)
         total, wanted, tag = self.foundation_facts_of(packed)
-        worth = self.tableau_worth
-        for index in range(self.n_tableau):
-            looked_up = tag + packed[index]
-            value = worth.get(looked_up)
-            if value is None:
-                value = worth[looked_up] = self.pile_worth(packed[index], wanted, True)
-            total += value
-        worth = self.other_worth
-        for index in self.other_piles:
-            looked_up = tag + packed[index]
-            value = worth.get(looked_up)
-            if value is None:
-                value = worth[looked_up] = self.pile_worth(packed[index], wanted, False)
-            total += value
+        for indices, worth, tableau in ((range(self.n_tableau), self.tableau_worth, True),
+                                        (self.other_piles, self.other_worth, False)):
+            for index in indices:
+                looked_up = tag + packed[index]
+                value = worth.get(looked_up)
+                if value is None:
+                    value = worth[looked_up] = self.pile_worth(packed[index], wanted, tableau)
+                total += value
         return total
 
     def rescore(self, parent_score: int, facts: tuple[int, dict, bytes],
