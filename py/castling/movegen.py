@@ -213,8 +213,13 @@ class MoveTables:
         """Every card is on a foundation: no other pile holds any."""
         return not any(piles[:self.first_foundation]) and not any(piles[self.first_reserve:])
 
-    def generate(self, piles: list[list[int]]) -> list[Move]:
-        """Every legal move in the position ``piles``, in no particular order."""
+    def generate(self, piles: list[list[int]],
+                 wants: dict[int, tuple[int, ...]] | None = None) -> list[Move]:
+        """Every legal move in the position ``piles``, in no particular order.
+
+        ``wants``, if given, is what :meth:`wants` says of ``piles`` (the solver
+        keeps it for each state of the foundations, and passes it in).
+        """
         moves: list[Move] = []
         add = moves.append
         kinds = self.kinds
@@ -223,16 +228,17 @@ class MoveTables:
         if self.chosen_base:
             base = self.base_rank(piles)
             unchosen = base is None
-        wants = self.wants(piles, base)
+        if wants is None:
+            wants = self.wants(piles, base)
 
-        # Tableau piles by their top card, and the empty ones.
-        tops: dict[int, tuple[int, ...]] = {}
+        # Tableau piles by their top card (a list by card value, quicker to
+        # read than a dict), and the empty ones.
+        tops: list[tuple[int, ...]] = [()] * _WIDTH
         empties = []
         for index in self.tableau:
             pile = piles[index]
             if pile:
-                top = pile[-1]
-                tops[top] = tops.get(top, ()) + (index,)
+                tops[pile[-1]] += (index,)
             else:
                 empties.append(index)
         tableau_open = not (unchosen and self.found_first)
@@ -243,7 +249,10 @@ class MoveTables:
         # generation is the solver's hot path.)
         empty_cells = ([index for index in self.cells if len(piles[index]) < self.cell_holds]
                        if self.cells else ())
+        cells_take_any = not self.cells_take_tableau_only
         feeds = self.feeds
+        chosen_base = self.chosen_base
+        no_wants = ()
         if self.stock is not None and piles[self.stock]:
             add((self.stock, self.waste, 1))
         for source in self.sources:
@@ -253,28 +262,29 @@ class MoveTables:
             card = pile[-1]
             if card >= FACE_DOWN:
                 continue
-            if kinds[source] == "f":
+            kind = kinds[source]
+            if kind == "f":
                 # A chosen base card never leaves its foundation.
-                if self.chosen_base and len(pile) == 1:
+                if chosen_base and len(pile) == 1:
                     continue
             elif unchosen:
                 add((source, self.own_foundation[card], 1))
             if not unchosen:
                 if feeds is None:
-                    for index in wants.get(card, ()):
+                    for index in wants.get(card, no_wants):
                         add((source, index, 1))
-                elif kinds[source] == "t":
-                    for index in wants.get(card, ()):
+                elif kind == "t":
+                    for index in wants.get(card, no_wants):
                         if index in feeds[source]:
                             add((source, index, 1))
             if tableau_open:
                 for host in hosts[card]:
-                    for index in tops.get(host, ()):
+                    for index in tops[host]:
                         add((source, index, 1))
                 if empties and fills_space[card]:
                     for index in empties:
                         add((source, index, 1))
-            if empty_cells and (kinds[source] == "t" or not self.cells_take_tableau_only):
+            if empty_cells and (kind == "t" or cells_take_any):
                 for index in empty_cells:
                     if index != source:
                         add((source, index, 1))
@@ -311,7 +321,7 @@ class MoveTables:
                 bottom = pile[-count]
                 hosts = self.hosts_by_step[direction][bottom] if one_way else self.hosts[bottom]
                 for host in hosts:
-                    for index in tops.get(host, ()):
+                    for index in tops[host]:
                         # A run that wraps all the way round may fit on its own top.
                         if index != source:
                             add((source, index, count))

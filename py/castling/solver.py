@@ -31,13 +31,15 @@ Only provably harmless shortcuts cut the search, so exhausting it is a proof:
 The heuristic only orders the search, so it may be crude without harm; it was
 tuned on the first deals of each game (docs/winnability.md has the figures).
 
-What makes it quick: a position is kept as its piles' bytes (which the move
-generator reads as it reads lists), and a plain move makes new bytes only for
-the two piles it changes.  The score is a sum of what each pile is worth,
-remembered per pile (and per what the foundations want next), so a move that
-leaves the foundations alone is scored from its parent's score and the two
-piles it changed.  None of this changes which positions are searched, or in
-what order: only how quickly.
+What makes it quick: a position is kept as a list of its piles' bytes (which
+the move generator reads as it reads lists), and a move makes new bytes only
+for the piles it changes, sharing the others with its parent; the key is those
+bytes in a tuple, whose hash reuses each pile's.  The score is a sum of what
+each pile is worth, remembered per pile (and per what the foundations want
+next), so a move that leaves the foundations alone is scored from its parent's
+score and the piles it changed; what the foundations want, and how many of each
+card are home, are remembered per state of the foundations.  None of this
+changes which positions are searched, or in what order: only how quickly.
 """
 
 from __future__ import annotations
@@ -68,10 +70,17 @@ _DISORDER = 2       # per tableau card not built on the card below it
 _MOVE_COST = 6
 _FIRST_STAGE = 4    # the first stage's share of the budget: a quarter
 
-_SEPARATOR = b"\xff"    # between piles in a packed position (cards are < 128)
-_TABLEAU_END = b"\xfe"  # in a key, after the (sorted) tableau piles
+_SEPARATOR = b"\xff"    # between the foundations' piles, to look them up as one
 _WORTH_KEPT = 400_000   # piles whose worth the score remembers, at most
 _BYTE = [bytes([value]) for value in range(256)]
+
+
+# What the foundations' cards give the score: the points for the cards home,
+# the cards the foundations want next (-> which foundations), and what a
+# tableau pile and any other pile is worth given those, by the pile's bytes,
+# and those cards marked for bytes.translate (None if there are none); and how
+# many of each card are home (for the forced move).
+_Facts = tuple[int, dict, dict, dict, bytes | None, list[int]]
 
 
 @dataclass
@@ -107,46 +116,64 @@ class _Search:
         # The piles the score looks at: tableau, then the rest but foundations.
         self.other_piles = [index for index in range(tables.n_tableau, len(tables.kinds))
                             if tables.kinds[index] != "f"]
-        # What each pile adds to the score, by what the foundations want next
-        # and the pile's cards: a search meets the same piles again and again.
-        self.tableau_worth: dict[bytes, int] = {}
-        self.other_worth: dict[bytes, int] = {}
-        # By the foundations' cards: the score they add, and the cards they want next.
-        self.foundation_facts: dict[bytes, tuple[int, dict, bytes]] = {}
+        # By the foundations' cards: the score they add, the cards they want
+        # next, and what each tableau pile and each other pile is worth given
+        # those (by the pile's bytes, whose hash Python keeps): a search meets
+        # the same piles again and again.
+        self.foundation_facts: dict[bytes, _Facts] = {}
+        self.worth_by_wanted: dict[tuple[int, ...], tuple[dict, dict, bytes | None]] = {}
+        # How out of order each tableau pile is (see pile_worth).
+        self.disorder: dict[bytes, int] = {}
+        self.worth_kept = 0     # how many piles' worth those remember
 
     # -- packing -----------------------------------------------------------
-    # A position is handled as its piles' bytes (one bytes object a pile, made
-    # once a position): joined, they are its stored form; sorted, its key; and
-    # the score looks each one up.
-    def key(self, packed: list[bytes]) -> bytes:
+    # A position is handled as a list of its piles' bytes (one bytes object a
+    # pile, shared with every position that has the same pile there): stored
+    # so, sorted into a tuple as its key, and each pile looked up by the score.
+    def key(self, packed: list[bytes]) -> tuple[bytes, ...]:
         """The position with its tableau piles (and free cells) in sorted order:
-        which pile holds what does not change what can be done."""
+        which pile holds what does not change what can be done.  (Every
+        position has as many piles of each kind, so a tuple of them needs no
+        separators, and hashing it reuses each pile's hash.)"""
         n = self.sorted_piles
         cells = self.tables.cells
+        key = sorted(packed[:n])
         if cells:
-            rest = (packed[n:cells.start] + sorted(packed[cells.start:cells.stop])
-                    + packed[cells.stop:])
+            key += packed[n:cells.start]
+            key += sorted(packed[cells.start:cells.stop])
+            key += packed[cells.stop:]
         else:
-            rest = packed[n:]
-        return _SEPARATOR.join(sorted(packed[:n])) + _TABLEAU_END + _SEPARATOR.join(rest)
+            key += packed[n:]
+        return tuple(key)
 
     def child(self, packed: list[bytes], move: Move) -> list[bytes] | None:
-        """The position a plain move makes: the cards go from one pile to the
-        other, and the card they uncover is turned face up (as
-        :meth:`MoveTables.apply` does; a test checks the two agree). None for a
-        move with more to it (the stock turned, a space refilled from the
-        reserve, compulsory founding): :meth:`MoveTables.apply` plays those."""
-        source, target, count = move
-        if source == self.stock or self.forced_founding:
+        """The position a move makes, as :meth:`MoveTables.apply` would (a test
+        checks the two agree): the cards go from one pile to the other, the
+        card they uncover is turned face up, an emptied tableau pile takes the
+        reserve's top card where the game says so, and the stock's top card is
+        turned face up onto the waste. None in a game of compulsory founding,
+        whose moves have more to them: :meth:`MoveTables.apply` plays those."""
+        if self.forced_founding:
             return None
+        source, target, count = move
+        child = packed.copy()
         from_pile = packed[source]
+        if source == self.stock:
+            child[source] = from_pile[:-1]
+            child[target] = packed[target] + _BYTE[from_pile[-1] - FACE_DOWN]
+            return child
         rest = from_pile[:-count]
         if rest:
             if rest[-1] >= FACE_DOWN:
                 rest = rest[:-1] + _BYTE[rest[-1] - FACE_DOWN]
-        elif self.refill_from is not None and source < self.n_tableau and packed[self.refill_from]:
-            return None
-        child = packed.copy()
+        elif self.refill_from is not None and source < self.n_tableau:
+            reserve = packed[self.refill_from]
+            if reserve:
+                rest = reserve[-1:]
+                reserve = reserve[:-1]
+                if reserve and reserve[-1] >= FACE_DOWN:
+                    reserve = reserve[:-1] + _BYTE[reserve[-1] - FACE_DOWN]
+                child[self.refill_from] = reserve
         child[source] = rest
         child[target] = packed[target] + from_pile[-count:]
         return child
@@ -162,99 +189,122 @@ class _Search:
         tables = self.tables
         if tables.is_won(packed):
             return None     # won (test positions may hold fewer than all the cards)
-        total, wanted, tag = self.foundation_facts_of(packed)
-        for indices, worth, tableau in ((range(self.n_tableau), self.tableau_worth, True),
-                                        (self.other_piles, self.other_worth, False)):
+        total, _, tableau_worth, other_worth, marks, _ = self.foundation_facts_of(packed)
+        for indices, worth, tableau in ((range(self.n_tableau), tableau_worth, True),
+                                        (self.other_piles, other_worth, False)):
             for index in indices:
-                looked_up = tag + packed[index]
-                value = worth.get(looked_up)
+                pile = packed[index]
+                value = worth.get(pile)
                 if value is None:
-                    value = worth[looked_up] = self.pile_worth(packed[index], wanted, tableau)
+                    value = worth[pile] = self.pile_worth(pile, marks, tableau)
+                    self.worth_kept += 1
                 total += value
         return total
 
-    def rescore(self, parent_score: int, facts: tuple[int, dict, bytes],
+    def rescore(self, parent_score: int, facts: _Facts,
                 parent_packed: list[bytes], packed: list[bytes], changed: tuple[int, ...]) -> int:
         """The score of a position made from its parent by a move that left the
         foundations alone (so it is not won, and every pile is worth what it was
         but the changed ones): the parent's, with those piles' worth replaced."""
-        _, wanted, tag = facts
+        _, _, tableau_worth, other_worth, marks, _ = facts
         n_tableau = self.n_tableau
         score = parent_score
         for index in changed:
             tableau = index < n_tableau
-            worth = self.tableau_worth if tableau else self.other_worth
+            worth = tableau_worth if tableau else other_worth
             for pile, sign in ((parent_packed[index], -1), (packed[index], 1)):
-                looked_up = tag + pile
-                value = worth.get(looked_up)
+                value = worth.get(pile)
                 if value is None:
-                    value = worth[looked_up] = self.pile_worth(pile, wanted, tableau)
+                    value = worth[pile] = self.pile_worth(pile, marks, tableau)
+                    self.worth_kept += 1
                 score += sign * value
         return score
 
-    def foundation_facts_of(self, packed: list[bytes]) -> tuple[int, dict, bytes]:
+    def foundation_facts_of(self, packed: list[bytes]) -> _Facts:
         """What the foundations add to the score, the cards they want next, and
-        those cards as bytes (to tag the piles' worth with)."""
+        what each tableau pile and each other pile is worth given those."""
         tables = self.tables
         foundations = _SEPARATOR.join(packed[tables.first_foundation:tables.first_reserve])
         facts = self.foundation_facts.get(foundations)
         if facts is None:
-            home = 0
-            for index in tables.foundations:
-                home += len(packed[index])
+            home = tables.cards_home(packed)
             # The cards the foundations take next (none until a chosen base is chosen).
             wanted = tables.wants(packed, tables.base_rank(packed) if tables.chosen_base else None)
+            # Foundations that want the same cards share the piles' worth.
+            cards = tuple(sorted(wanted))
+            worth = self.worth_by_wanted.get(cards)
+            if worth is None:
+                # Those cards, face up or down, marked 1 in a table for bytes.translate.
+                marks = bytearray(256)
+                for card in cards:
+                    marks[card] = marks[card + FACE_DOWN] = 1
+                worth = self.worth_by_wanted[cards] = ({}, {}, bytes(marks) if cards else None)
             facts = self.foundation_facts[foundations] = (
-                _HOME * home, wanted, bytes(sorted(wanted)) + _SEPARATOR)
+                _HOME * sum(home), wanted, *worth, home)
         return facts
 
     def forget_if_full(self) -> None:
         """Bound the memory the score's memos take: past a limit, start again."""
-        if len(self.tableau_worth) + len(self.other_worth) > _WORTH_KEPT:
-            self.tableau_worth.clear()
-            self.other_worth.clear()
+        if self.worth_kept + len(self.disorder) > _WORTH_KEPT:
+            self.worth_by_wanted.clear()
             self.foundation_facts.clear()
+            self.disorder.clear()
+            self.worth_kept = 0
 
-    def pile_worth(self, pile: bytes, wanted, tableau: bool) -> int:
+    def pile_worth(self, pile: bytes, marks: bytes | None, tableau: bool) -> int:
         """What one pile adds to the score (see :meth:`score`), given the cards
-        the foundations want next."""
+        the foundations want next, marked in ``marks`` (None if there are none)."""
         if not pile:
             return _SPACE if tableau else 0
         value = 0
         if tableau:
-            step = self.tables.step
-            width = 2 * FACE_DOWN
-            below = pile[0]
-            for card in pile[1:]:
-                if below >= FACE_DOWN or card >= FACE_DOWN or not step[below * width + card]:
-                    value -= _DISORDER
-                below = card
-        if wanted:
+            # (Whatever the foundations want, so remembered apart.)
+            value = self.disorder.get(pile)
+            if value is None:
+                value = 0
+                step = self.tables.step
+                width = 2 * FACE_DOWN
+                below = pile[0]
+                for card in pile[1:]:
+                    if below >= FACE_DOWN or card >= FACE_DOWN or not step[below * width + card]:
+                        value -= _DISORDER
+                    below = card
+                self.disorder[pile] = value
+        if marks is not None:
+            # Each wanted card, and how many cards lie on it.
+            wanted_at = pile.translate(marks)
             height = len(pile)
-            for depth, card in enumerate(pile, 1):
-                if card & ~FACE_DOWN in wanted:
-                    value -= _BURIED * (height - depth)
+            at = wanted_at.find(1)
+            while at >= 0:
+                value -= _BURIED * (height - 1 - at)
+                at = wanted_at.find(1, at + 1)
         return value
 
     # -- moves -------------------------------------------------------------
-    def moves(self, piles: list[bytes]) -> list[Move]:
+    def moves(self, piles: list[bytes], facts: _Facts) -> list[Move]:
         """The moves worth trying: all legal ones, less those proved redundant."""
         tables = self.tables
         n_tableau = self.n_tableau
-        legal = tables.generate(piles)
-        forced = self.forced(piles, legal)
+        legal = tables.generate(piles, facts[1])
+        forced = self.forced(piles, legal, facts[5])
         if forced is not None:
             return [forced]
-        worth = []
-        into_space = set()
         alike_piles = self.sorted_piles > 0
-        into_cell = set()
         cells = self.tables.cells
-        one_card_cells = tables.cell_holds == 1
         # The empty foundations, each with what makes it differ from the others.
         empty_foundations = {index: self.foundation_kind[index - tables.first_foundation]
                              for index in tables.foundations
                              if not piles[index]} if self.alike_foundations else {}
+        # With no empty pile, cell or foundation among the alike, nothing below
+        # applies (the usual case: this is the search's hot path).
+        if (not (alike_piles and not all(piles[:n_tableau]))
+                and not (cells and not all(piles[cells.start:cells.stop]))
+                and not empty_foundations):
+            return legal
+        worth = []
+        into_space = set()
+        into_cell = set()
+        one_card_cells = tables.cell_holds == 1
         into_foundation = set()
         for move in legal:
             source, target, count = move
@@ -277,13 +327,13 @@ class _Search:
             worth.append(move)
         return worth
 
-    def forced(self, piles: list[bytes], legal: list[Move]) -> Move | None:
-        """A foundation move that cannot be wrong (games without take-back only)."""
+    def forced(self, piles: list[bytes], legal: list[Move], home: list[int]) -> Move | None:
+        """A foundation move that cannot be wrong (games without take-back only),
+        given how many of each card are home."""
         tables = self.tables
         if self.rules.take_back or (tables.chosen_base and tables.base_rank(piles) is None):
             return None
         kinds = tables.kinds
-        home = tables.cards_home(piles)
         decks = self.rules.decks
         for source, target, count in legal:
             if kinds[target] == "f" and kinds[source] != "f":
@@ -301,21 +351,22 @@ class _Search:
         if score is None:
             return SolveResult("won", [], 0)
         # nodes[i] = (packed position, index of its parent, the move that made it)
-        nodes: list[tuple[bytes, int, Move | None]] = [(_SEPARATOR.join(packed), -1, None)]
+        nodes: list[tuple[list[bytes], int, Move | None]] = [(packed, -1, None)]
         seen = {self.key(packed)}
         # (what a move costs times depth, less the score; depth; node index)
         frontier = [(-score, 0, 0)]
         count = 0
         kinds = tables.kinds
+        refill = self.refill_from
         while frontier:
             priority, depth, parent = heapq.heappop(frontier)
             parent_score = move_cost * depth - priority
             # The move generator reads piles of bytes as it reads lists of ints.
-            parent_packed = nodes[parent][0].split(_SEPARATOR)
+            parent_packed = nodes[parent][0]
             self.forget_if_full()
             facts = self.foundation_facts_of(parent_packed)
             moves = (first_moves if parent == 0 and first_moves is not None
-                     else self.moves(parent_packed))
+                     else self.moves(parent_packed, facts))
             for move in moves:
                 packed = self.child(parent_packed, move)
                 plain = packed is not None
@@ -323,17 +374,21 @@ class _Search:
                     piles = [list(pile) for pile in parent_packed]
                     tables.apply(piles, move)
                     packed = list(map(bytes, piles))
-                key = self.key(packed)
-                if key not in seen:
-                    seen.add(key)
+                # (Adding and counting hashes the key once, where "in" then add would twice.)
+                known = len(seen)
+                seen.add(self.key(packed))
+                if len(seen) > known:
                     count += 1
                     source, target, _ = move
                     if plain and kinds[source] != "f" and kinds[target] != "f":
-                        score = self.rescore(parent_score, facts, parent_packed, packed,
-                                             (source, target))
+                        # (A space refilled from the reserve changes it too.)
+                        changed = ((source, target) if refill is None or source == refill
+                                   or packed[refill] is parent_packed[refill]
+                                   else (source, target, refill))
+                        score = self.rescore(parent_score, facts, parent_packed, packed, changed)
                     else:
                         score = self.score(packed)
-                    nodes.append((_SEPARATOR.join(packed), parent, move))
+                    nodes.append((packed, parent, move))
                     if score is None:
                         return SolveResult("won", self.line(nodes), count)
                     if count >= max_nodes:
