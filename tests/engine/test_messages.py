@@ -47,7 +47,7 @@ def keys_used() -> set[str]:
     used |= {"pile.f.up", "pile.f.down", "say.went_home.one", "say.went_home.many",
              "study.agrees", "study.disagrees"}
     used |= {f"study.column.{c}" for c in ("game", "deals", "won", "lost", "unknown", "winnable",
-                                          "seconds", "within")}
+                                          "seconds", "within", "solver")}
     used |= {"help.title_suffix", "help.back", "help.nav", "help.other_language"}
     used |= {f"game.{game_id}.summary" for game_id in GAMES}
     used |= {f"games.group.{group}" for group in GROUPS}
