@@ -11,6 +11,7 @@ from castling.player.advice import answer
 from castling.deal import parse_deal_number
 from castling.errors import CastlingError, DealNumberError, NotationError, SaveError
 from castling.player.links import LinkError, parse_link
+from castling.player.replay_links import ALPHABET, parse_replay_link
 from castling.notation import parse_move
 from castling.save import load_save
 
@@ -101,6 +102,21 @@ def test_link(fragment):
         parse_link(fragment)
     except LinkError:
         pass
+
+
+@FAST
+@given(st.sampled_from(list(GAMES)), st.integers(1, 40),
+       st.one_of(st.text(max_size=40), st.text(alphabet=ALPHABET + ".%/!", max_size=40)))
+def test_replay_link(game_id, number, code):
+    try:
+        replay = parse_replay_link(f"#/{game_id}/{number}/replay/1{code}")
+    except LinkError:
+        return
+    position = Position.deal(GAMES[game_id], number)
+    for move in replay.moves:       # what it replays is legal, move by move
+        assert position.is_legal(move)
+        position.play(move)
+    assert replay.problem is None or isinstance(replay.problem, str)
 
 
 @FAST
