@@ -108,6 +108,11 @@ class Game:
         """Whether a taken-back move can be replayed."""
         return bool(self._undone)
 
+    @property
+    def next_redo(self) -> Move | None:
+        """The move :meth:`redo` would play, or None."""
+        return self._undone[-1] if self._undone else None
+
     def legal_moves(self) -> list[Move]:
         """The legal moves of the current position."""
         return self.position.legal_moves()

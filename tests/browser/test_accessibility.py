@@ -69,3 +69,11 @@ def test_the_dark_theme(browser, site_url, dialog):
         page.click(f'[data-action="{dialog}"]')
     assert violations(page) == []
     context.close()
+
+
+def test_the_replay_viewer(audit_page, site_url):
+    page = audit_page
+    page.goto(f"{site_url}index.html#/martha/4/replay/1")
+    wait_ready(page)
+    page.wait_for_selector("[data-replay]")
+    assert violations(page) == []

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from castling import GAMES, Game
+from castling import GAMES, Game, parse_move
 from castling.errors import StorageError
 from castling.player.records import STATS_KEY, save_key
 from castling.player.session import Session
@@ -45,6 +45,31 @@ def test_a_link_to_another_deal_replaces_that_games_save():
     session.open(GAMES["fortress"], 5)
     session.open(GAMES["fortress"], 6)
     assert json.loads(session.storage.data[save_key("fortress")])["deal"] == 6
+
+
+def test_a_replay_taken_up_replaces_the_save_at_its_move_and_counts_from_the_next():
+    """"Play from here": the replay's game at the move shown becomes the game in
+    hand with the usual save; the replay's later moves wait to be redone; it
+    counts as played only when the player moves."""
+    session = new_session()
+    session.open(GAMES["fortress"], 33)
+    session.play([session.game.legal_moves()[0]])          # the player's own game
+    win = WINS["fortress"]
+    replay, _ = Game.replay(GAMES["fortress"], win["deal"], win["moves"][:10])
+    for _ in range(4):
+        replay.undo()
+    assert replay.next_redo == parse_move(GAMES["fortress"], win["moves"][6])
+    played = session.stats_for("fortress").played
+    session.take_up(replay)
+    assert session.game is replay and len(session.game.moves) == 6
+    assert session.stats_for("fortress").played == played
+    again = new_session(session.storage.data)
+    again.open(GAMES["fortress"])
+    assert (again.game.number, again.game.move_texts()) == (win["deal"], win["moves"][:6])
+    assert session.redo() and session.game.move_texts() == win["moves"][:7]
+    assert session.stats_for("fortress").played == played
+    session.play([session.game.legal_moves()[0]])
+    assert session.stats_for("fortress").played == played + 1
 
 
 def test_a_game_counts_as_played_at_its_first_move_and_only_once():

@@ -3,8 +3,8 @@ and plays the moves the engine gives.
 
 Every feature has a module of its own (the README's layout lists them):
 pointer.py and keyboard.py turn input into moves, sharing held.py's picked-up
-cards; advice_view.py shows the solver's advice; chooser.py is the Games
-dialog; settings.py, dialogs.py,
+cards; advice_view.py shows the solver's advice; replay_view.py shows a
+replay link's moves; chooser.py is the Games dialog; settings.py, dialogs.py,
 files.py and tab_conflict.py are the dialogs and the stored data; chrome.py is the page
 around the table, render.py the table itself. Every decision about legality is
 the engine's: the parts ask ``castling.player.board`` where cards may go and
@@ -19,6 +19,7 @@ from castling import GAMES, auto_finish, safe_foundation_moves
 from castling.i18n import t
 from castling.player.board import status_line
 from castling.player.links import LinkError, deal_link, parse_link
+from castling.player.replay_links import is_replay_link, parse_replay_link, replay_link
 from castling.player.session import Session
 from castling.player.spoken import move_words, turn_words
 from pyodide.ffi import create_proxy
@@ -34,6 +35,7 @@ from .held import HeldCards
 from .keyboard import KeyboardInput
 from .pointer import PointerInput
 from .render import TableView
+from .replay_view import ReplayView
 from .settings import SettingsDialog
 from .local_storage import BrowserStorage
 from .tab_conflict import OtherTabs
@@ -76,11 +78,13 @@ class App:
             "undo": self.undo, "redo": self.redo, "restart": self.restart,
             "new": self.new_deal, "finish": self.finish,
             "hint": self.advice.show_hint, "rewind": self.advice.rewind,
-            "share": self.chrome.share, "export": self.files.export,
+            "share": self.chrome.share, "share-replay": self.share_replay,
+            "export": self.files.export,
             "settings": self.settings.open, "stats": self.dialogs.show_stats,
             "keys": self.dialogs.show_keys, "games": self.chooser.open,
             "take-other": self.tabs.take_theirs, "keep-mine": self.tabs.keep_mine,
         }
+        self.replay = ReplayView(self)      # (adds the viewer's own commands)
 
     # -- start-up --------------------------------------------------------------
 
@@ -104,7 +108,9 @@ class App:
     def _bind(self) -> None:
         document, window = self.document, self.window
         board = document.getElementById("board")
-        self._listen(board, "pointerdown", self.pointer.on_down)
+        # A replay's table is there to be looked at (and read): nothing on it is picked up.
+        self._listen(board, "pointerdown",
+                     lambda event: None if self.replay.active else self.pointer.on_down(event))
         self._listen(board, "pointermove", self.pointer.on_move)
         self._listen(board, "pointerup", self.pointer.on_up)
         self._listen(board, "pointercancel", self.pointer.on_cancel)
@@ -121,22 +127,34 @@ class App:
         self._listen(document.getElementById("import-file"), "change", self.files.on_import)
         self._listen(document.getElementById("game-search"), "input", self.chooser.on_input)
         self._listen(document.getElementById("game-search"), "keydown", self.chooser.on_key)
+        self._listen(document.getElementById("replay-slider"), "input", self.replay.on_slider)
+        self._listen(document.getElementById("replay-speed"), "change", self.replay.on_speed)
         self._listen(window, "storage", self.tabs.on_storage)
         self._listen(window, "hashchange", lambda event: self._route())
         self._listen(window, "resize", lambda event: self.view.fit())
-        tick = create_proxy(self.timer.on_tick)
+        # The player's clock stops while they watch a replay.
+        tick = create_proxy(lambda *_: None if self.replay.active else self.timer.on_tick())
         self._proxies.append(tick)
         window.setInterval(tick, 1000)
 
     # -- links -------------------------------------------------------------------
 
     def _route(self) -> None:
-        """Open what the address names; a bad link gets a message and a playable game."""
+        """Open what the address names; a bad link gets a message and a playable game.
+        A replay link opens the replay viewer over the player's game."""
+        fragment = str(self.window.location.hash)
         problem = None
         try:
-            target = parse_link(str(self.window.location.hash))
+            if is_replay_link(fragment):
+                replay = parse_replay_link(fragment)
+                if self.session.game is None:
+                    self.session.open(GAMES[self.session.last_game_id()])
+                self.replay.open(replay)
+                return
+            target = parse_link(fragment)
         except LinkError as error:
             target, problem = None, error
+        self.replay.leave()
         game = self.session.game
         if target is not None:
             rules, number = target
@@ -159,7 +177,10 @@ class App:
     # -- showing the game ----------------------------------------------------------
 
     def show_game(self) -> None:
-        """Draw the whole table for the session's current game."""
+        """Draw the whole table for the session's current game (not while a
+        replay is shown: closing the viewer shows the game)."""
+        if self.replay.active:
+            return
         game = self.session.game
         if self.shown_rules != game.rules:
             self.view.build(game.rules)
@@ -175,6 +196,8 @@ class App:
         """Bring the page up to date with the position (only changed piles are redrawn).
 
         ``moved``: (pile, the old places of the cards that just arrived there), to slide them."""
+        if self.replay.active:
+            return
         game = self.session.game
         position = game.position
         self.view.draw(position.to_piles())
@@ -278,8 +301,9 @@ class App:
             command()
 
     def open_game(self, game_id: str) -> None:
-        """Switch to a game: its saved deal, or a new one."""
+        """Switch to a game: its saved deal, or a new one (leaving a replay shown)."""
         if game_id in GAMES:
+            self.replay.leave()
             self.session.open(GAMES[game_id])
             self.show_game()
 
@@ -304,6 +328,16 @@ class App:
             return
         self.session.new_deal(rules)
         self.show_game()
+
+    def share_replay(self) -> None:
+        """Show a link that replays the moves of the game on the table, and copy it;
+        the button keeps it in ``data-link`` (RULES.md §5)."""
+        game = self.session.game
+        address = str(self.window.location.href).split("#")[0]
+        link = address + replay_link(game.rules, game.number, game.moves)
+        self.chrome.button("share-replay").setAttribute("data-link", link)
+        self.chrome.share(link, t("notice.replay_link", link=link),
+                          t("notice.replay_link_copied", link=link))
 
     def finish(self) -> None:
         moves = auto_finish(self.session.game.position)

@@ -1,6 +1,6 @@
 """The page around the table: titles and labels, the toolbar's buttons, the
 notice line and the screen reader's live region, the page's language and its
-help links, and sharing the deal's link.
+help links, and sharing links (the deal's, a replay's).
 
 Everything the player reads is set as text (``textContent``), never as HTML.
 """
@@ -17,8 +17,8 @@ class Chrome:
     def __init__(self, document, window) -> None:
         self.document = document
         self.window = window
-        self._said_copied = create_proxy(
-            lambda *_: self.notify(t("notice.link_copied", link=str(self.window.location.href))))
+        self._copied = ""       # what to say once the link last shared is copied
+        self._said_copied = create_proxy(lambda *_: self.notify(self._copied))
         self._ignore = create_proxy(lambda *_: None)
 
     def button(self, action: str):
@@ -69,10 +69,14 @@ class Chrome:
         for link in self.document.querySelectorAll("[data-help]"):
             link.setAttribute("href", f"./help/{folder}{link.getAttribute('data-help')}")
 
-    def share(self) -> None:
-        """Show the deal's link, and copy it when the browser lets us."""
-        link = str(self.window.location.href)
-        self.notify(t("notice.link", link=link))
+    def share(self, link: str = "", shown: str = "", copied: str = "") -> None:
+        """Show a link, and copy it when the browser lets us: by default the deal's
+        (the page's address); ``shown`` and ``copied`` are what the player reads."""
+        if not link:
+            link = str(self.window.location.href)
+            shown, copied = t("notice.link", link=link), t("notice.link_copied", link=link)
+        self._copied = copied
+        self.notify(shown)
         try:
             # Copying may be refused (no permission, no focus): the link stays on screen.
             copied = self.window.navigator.clipboard.writeText(link)

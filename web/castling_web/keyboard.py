@@ -44,6 +44,9 @@ class KeyboardInput:
         document = self.app.document
         if present(document.querySelector("dialog[open]")) or event.altKey:
             return
+        if self.app.replay.active:
+            self.app.replay.on_key(event)
+            return
         target = event.target
         if present(target.closest("input, select, textarea")):
             return

@@ -112,12 +112,18 @@ class Session:
 
     def new_deal(self, rules: GameRules, number: int | None = None) -> None:
         """Start deal ``number`` (or a random one) of a game, replacing its save."""
-        self.book.leave(rules.id)
-        self.game = Game(rules, number if number is not None else random_deal_number())
+        self.take_up(Game(rules, number if number is not None else random_deal_number()))
+
+    def take_up(self, game: Game) -> None:
+        """Make ``game`` (a new deal, or a replay stopped at some move, its later moves
+        left to redo) the game in hand: a new game, replacing its game's save. It
+        counts as played from the player's first move, as any new game does."""
+        self.book.leave(game.rules.id)
+        self.game = game
         self.seconds = 0
         self.token = new_token()
         # Replacing the save is what the player asked for, whoever wrote it last.
-        self.guard.take_over(rules.id)
+        self.guard.take_over(game.rules.id)
         self._persist()
 
     # -- playing ---------------------------------------------------------------

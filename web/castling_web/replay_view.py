@@ -1,0 +1,233 @@
+"""The replay viewer: a replay link's moves shown on the table, one at a time.
+
+It holds its own :class:`~castling.game.Game` of the replayed deal: the moves
+up to the one shown are played, the rest wait to be redone, so stepping is the
+engine's undo and redo. The player's own game and its save are not touched
+while it is open (the toolbar is inert, the table takes no moves); "Play from
+here" makes the replay's game, at the move shown, the player's game of that
+deal, with the usual save.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from castling import Game
+from castling.i18n import t
+from castling.player.replay_links import Replay
+from castling.player.spoken import move_words, turn_words
+from pyodide.ffi import create_proxy
+
+from .dom import present
+
+if TYPE_CHECKING:
+    from .app import App
+
+#: milliseconds between moves when playing, per speed the player may pick
+SPEEDS = {"slow": 1400, "normal": 700, "fast": 250}
+
+
+class ReplayView:
+    """Shows a replay; ``active`` while it is on screen."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.document = app.document
+        self.game: Game | None = None     # the replay, at the move shown
+        self.total = 0
+        self._playing = None              # the interval timer while playing
+        self._tick = create_proxy(lambda *_: self._play_next())
+        app.commands.update({
+            "replay-back": lambda: self.step(-1), "replay-forward": lambda: self.step(1),
+            "replay-play": self.toggle_play, "replay-take": self.take_up,
+            "replay-close": self.close,
+        })
+
+    @property
+    def active(self) -> bool:
+        return self.game is not None
+
+    def _element(self, name: str):
+        return self.document.getElementById(f"replay-{name}") if name else \
+            self.document.getElementById("replay")
+
+    # -- opening and leaving ----------------------------------------------------------
+
+    def open(self, replay: Replay) -> None:
+        """Show a replay from its deal; a link that held more than could be
+        replayed says so (as text)."""
+        self.pause()
+        game = Game(replay.rules, replay.number)
+        for move in replay.moves:
+            game.play(move)
+        game.restart()                    # the deal, every move left to redo
+        self.game, self.total = game, len(replay.moves)
+        app = self.app
+        if app.shown_rules != game.rules:
+            app.view.build(game.rules)
+            app.shown_rules = game.rules
+        app.held.forget()
+        app.chrome.name_the_game(game)
+        self._element("title").textContent = t("replay.title", game=game.rules.name,
+                                                deal=game.number)
+        slider = self._element("slider")
+        slider.max = str(self.total)
+        self._set_inert(True)
+        root = self._element("")
+        root.hidden = False
+        root.setAttribute("data-replay", "")
+        self.show()
+        if replay.problem:
+            app.notify(replay.problem)
+        self.document.querySelector('[data-action="replay-play"]').focus()
+
+    def close(self) -> None:
+        """Back to the player's own game, as they left it."""
+        if self.active:
+            self.leave()
+            self.app.show_game()
+
+    def take_up(self) -> None:
+        """Play on from the move shown: the replay becomes the player's game of this deal."""
+        game, step = self.game, len(self.game.moves)
+        self.leave()
+        self.app.session.take_up(game)
+        self.app.show_game()
+        self.app.notify(t("notice.replay_taken", game=game.rules.name, deal=game.number,
+                          step=step))
+
+    def leave(self) -> None:
+        """Hide the viewer (the caller shows what comes next)."""
+        if not self.active:
+            return
+        self.pause()
+        self.game = None
+        root = self._element("")
+        root.hidden = True
+        root.removeAttribute("data-replay")
+        self._set_inert(False)
+
+    def _set_inert(self, inert: bool) -> None:
+        """The toolbar, which works on the player's game, is out of reach while a
+        replay is shown. (The table stays readable by screen readers; the app
+        neither picks up its cards nor plays the game's keys meanwhile.)"""
+        self.document.querySelector(".controls").inert = inert
+        if inert:
+            self.document.documentElement.setAttribute("data-replaying", "")
+        else:
+            self.document.documentElement.removeAttribute("data-replaying")
+
+    # -- moving through the moves ---------------------------------------------------------
+
+    def step(self, direction: int) -> None:
+        """One move forward (1) or back (-1), as a button or key asks: it stops playing."""
+        self.pause()
+        self._step(direction)
+
+    def _step(self, direction: int) -> bool:
+        game = self.game
+        if direction > 0:
+            if not game.can_redo:
+                return False
+            source, target, count = game.next_redo
+            words = move_words(game.position, source, target, count)
+            names = game.rules.pile_names
+            before = [card.getBoundingClientRect()
+                      for card in self.app.view.cards_of(names[source])[-count:]]
+            game.redo()
+            if source == game.position.tables.stock:
+                words = turn_words(game.position)
+            self.show(moved=(names[target], before))
+            said = t("replay.say.step", step=len(game.moves), total=self.total, move=words)
+            if not game.can_redo:
+                said += " " + t("replay.say.end")
+            self.app.announce(said)
+            return True
+        if game.undo() is None:
+            return False
+        self.show()
+        self._say_where()
+        return True
+
+    def go(self, step: int) -> None:
+        """Show the table after ``step`` moves (the slider, Home and End)."""
+        self.pause()
+        game = self.game
+        step = max(0, min(step, self.total))
+        while len(game.moves) < step:
+            game.redo()
+        while len(game.moves) > step:
+            game.undo()
+        self.show()
+        self._say_where()
+
+    def _say_where(self) -> None:
+        step = len(self.game.moves)
+        self.app.announce(t("replay.say.start") if step == 0 else
+                          t("replay.say.at", step=step, total=self.total))
+
+    def show(self, moved=None) -> None:
+        """Draw the table at the move shown, and the controls to match."""
+        game, app = self.game, self.app
+        app.view.draw(game.position.to_piles())
+        if moved:
+            app.slides.slide_in(*moved)
+        step = len(game.moves)
+        counter = self._element("counter")
+        counter.textContent = t("replay.counter", step=step, total=self.total)
+        counter.setAttribute("data-replay-step", str(step))
+        self._element("slider").value = str(step)
+        button = self.document.querySelector
+        button('[data-action="replay-back"]').disabled = step == 0
+        button('[data-action="replay-forward"]').disabled = step == self.total
+        play = button('[data-action="replay-play"]')
+        play.textContent = t("replay.pause" if self._playing is not None else "replay.play")
+        play.setAttribute("aria-pressed", "true" if self._playing is not None else "false")
+
+    # -- playing ----------------------------------------------------------------------
+
+    def toggle_play(self) -> None:
+        if self._playing is not None:
+            self.pause()
+            return
+        if not self.game.can_redo:          # at the end: play again from the deal
+            self.go(0)
+        speed = SPEEDS.get(str(self._element("speed").value), SPEEDS["normal"])
+        self._playing = self.app.window.setInterval(self._tick, speed)
+        self.show()
+
+    def pause(self) -> None:
+        if self._playing is not None:
+            self.app.window.clearInterval(self._playing)
+            self._playing = None
+            if self.active:
+                self.show()
+
+    def _play_next(self) -> None:
+        if self.active and not (self._step(1) and self.game.can_redo):
+            self.pause()
+
+    # -- input ---------------------------------------------------------------------------
+
+    def on_slider(self, event) -> None:
+        self.go(int(str(event.target.value) or 0))
+
+    def on_speed(self, event) -> None:
+        """A new speed applies at once when playing."""
+        if self._playing is not None:
+            self.pause()
+            self.toggle_play()
+
+    def on_key(self, event) -> None:
+        """The viewer's keys (the game's keys do nothing while it is shown)."""
+        target = event.target
+        if event.altKey or event.ctrlKey or event.metaKey or \
+                present(target.closest("input, select, textarea")):
+            return
+        key = str(event.key)
+        actions = {"ArrowLeft": lambda: self.step(-1), "ArrowRight": lambda: self.step(1),
+                   "Home": lambda: self.go(0), "End": lambda: self.go(self.total),
+                   "p": self.toggle_play, "P": self.toggle_play}
+        if key in actions:
+            event.preventDefault()
+            actions[key]()
