@@ -88,7 +88,7 @@ def test_winning_the_last_move_updates_the_statistics(returning_page, site_url):
         dialog.locator("button[value=close]").click()
         page.click('[data-action="stats"]')
         row = page.locator(f'#stats-table tr[data-game="{game_id}"] td')
-        assert row.all_text_contents()[:4] == [rules.name, "1", "1", "100%"], game_id
+        assert row.all_text_contents()[:5] == [rules.name, "1", "1", "0", "100%"], game_id
         assert stored(page, "castling:stats")[game_id]["won"] == 1
         page.keyboard.press("Escape")
         page.locator("#stats-dialog").wait_for(state="hidden")

@@ -50,6 +50,23 @@ def test_a_lost_position_is_reported_and_the_last_winnable_one_found():
     assert ask(kind="last_winnable", game="chessboard", deal=1, moves=moves) == {"keep": 0}
 
 
+@pytest.mark.parametrize("game_id, number", [("fortress", 33), ("martha", 1), ("lasker", 1)])
+def test_the_line_played_from_a_position_wins_it(game_id, number):
+    """Show me's request: the whole line, which played from there wins."""
+    start = [ask(kind="hint", game=game_id, deal=number, moves=[])["move"]]
+    reply = ask(kind="line", game=game_id, deal=number, moves=start)
+    assert reply["result"] == "won"
+    game, problem = Game.replay(GAMES[game_id], number, start + reply["moves"])
+    assert problem is None and game.is_won()
+
+
+def test_no_line_where_the_position_is_lost_or_undecided():
+    assert ask(kind="line", game="chessboard", deal=1, moves=["t3-f4"]) == {"result": "lost",
+                                                                           "moves": []}
+    assert ask(kind="line", game="soother", deal=1, moves=[], budget=200) == {
+        "result": "unknown", "moves": []}
+
+
 def test_a_deal_lost_from_the_start_has_no_winnable_position():
     assert ask(kind="verdict", game="chessboard", deal=4, moves=[]) == {"result": "lost"}
     first = Position.deal(GAMES["chessboard"], 4).legal_move_texts()[0]

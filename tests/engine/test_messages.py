@@ -51,8 +51,8 @@ def keys_used() -> set[str]:
     used |= {"help.title_suffix", "help.back", "help.nav", "help.other_language"}
     used |= {f"game.{game_id}.summary" for game_id in GAMES}
     used |= {f"games.group.{group}" for group in GROUPS}
-    used |= {f"stats.{key}" for key in ("game", "played", "won", "rate", "streak", "best_streak",
-                                        "best_time", "fewest_moves")}
+    used |= {f"stats.{key}" for key in ("game", "played", "won", "helped", "rate", "streak",
+                                        "best_streak", "best_time", "fewest_moves")}
     return used
 
 

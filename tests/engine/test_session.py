@@ -70,6 +70,29 @@ def test_a_replay_taken_up_replaces_the_save_at_its_move_and_counts_from_the_nex
     assert session.stats_for("fortress").played == played
     session.play([session.game.legal_moves()[0]])
     assert session.stats_for("fortress").played == played + 1
+    assert session.helped          # a win would count as won with help: not all its moves were the player's
+
+
+def test_a_win_with_help_counts_apart_and_leaves_the_streak_and_bests_alone():
+    win = WINS["fortress"]
+    rules = GAMES["fortress"]
+    session = new_session()
+    session.open(rules, win["deal"])
+    for text in win["moves"]:                       # a plain win first: streak 1
+        session.play([parse_move(rules, text)])
+    session.new_deal(rules, win["deal"])
+    for index, text in enumerate(win["moves"]):
+        session.play([parse_move(rules, text)], helped=index == 5)
+        if index == 10:                             # a reload mid-game keeps the help
+            session = new_session(session.storage.data)
+            session.open(rules)
+            assert session.helped
+    stats = session.stats_for("fortress")
+    assert (stats.played, stats.won, stats.helped, stats.streak) == (2, 1, 1, 1)
+    assert stats.fewest_moves == len(win["moves"])
+    session.new_deal(rules)                         # leaving a won game breaks nothing
+    assert session.stats_for("fortress").streak == 1 and not session.helped
+    assert new_session(session.storage.data).stats_for("fortress").helped == 1
 
 
 def test_a_game_counts_as_played_at_its_first_move_and_only_once():

@@ -3,8 +3,8 @@ and plays the moves the engine gives.
 
 Every feature has a module of its own (the README's layout lists them):
 pointer.py and keyboard.py turn input into moves, sharing held.py's picked-up
-cards; advice_view.py shows the solver's advice; replay_view.py shows a
-replay link's moves; chooser.py is the Games dialog; settings.py, dialogs.py,
+cards; advice_view.py shows the solver's advice and show_me.py its winning
+line; replay_view.py shows a replay link's moves; chooser.py is the Games dialog; settings.py, dialogs.py,
 files.py and tab_conflict.py are the dialogs and the stored data; chrome.py is the page
 around the table, render.py the table itself. Every decision about legality is
 the engine's: the parts ask ``castling.player.board`` where cards may go and
@@ -37,6 +37,7 @@ from .pointer import PointerInput
 from .render import TableView
 from .replay_view import ReplayView
 from .settings import SettingsDialog
+from .show_me import ShowMe
 from .local_storage import BrowserStorage
 from .tab_conflict import OtherTabs
 from .timer import Timer
@@ -84,7 +85,8 @@ class App:
             "keys": self.dialogs.show_keys, "games": self.chooser.open,
             "take-other": self.tabs.take_theirs, "keep-mine": self.tabs.keep_mine,
         }
-        self.replay = ReplayView(self)      # (adds the viewer's own commands)
+        self.replay = ReplayView(self)      # (these two add their own commands)
+        self.show_me = ShowMe(self)
 
     # -- start-up --------------------------------------------------------------
 
@@ -129,6 +131,7 @@ class App:
         self._listen(document.getElementById("game-search"), "keydown", self.chooser.on_key)
         self._listen(document.getElementById("replay-slider"), "input", self.replay.on_slider)
         self._listen(document.getElementById("replay-speed"), "change", self.replay.on_speed)
+        self._listen(document.getElementById("show-me-speed"), "change", self.show_me.on_speed)
         self._listen(window, "storage", self.tabs.on_storage)
         self._listen(window, "hashchange", lambda event: self._route())
         self._listen(window, "resize", lambda event: self.view.fit())
@@ -226,6 +229,7 @@ class App:
         self.was_won = won
         self.show_notices()
         self.document.getElementById("conflict").hidden = not self.session.conflict
+        self.show_me.on_change()
         self.advice.show_verdict()
         self.advice.analyse()
 
@@ -247,14 +251,15 @@ class App:
 
     # -- moves -----------------------------------------------------------------------
 
-    def play(self, moves, count: int, *, by_player: bool = True) -> None:
+    def play(self, moves, count: int, *, by_player: bool = True, helped: bool = False) -> None:
         """Play moves the engine produced (one, or a supermove's several) carrying
-        ``count`` cards, then let auto-play send safe cards home."""
+        ``count`` cards; the player's are followed by auto-play sending safe cards
+        home. ``helped``: the solver's move ("Show me"), said as such."""
         names = self.session.game.rules.pile_names
         source, target = names[moves[0][0]], names[moves[-1][1]]
         words = move_words(self.session.game.position, moves[0][0], moves[-1][1], count)
         before = [card.getBoundingClientRect() for card in self.view.cards_of(source)[-count:]]
-        self.session.play(moves)
+        self.session.play(moves, helped=helped)
         if moves[0][0] == self.session.game.position.tables.stock:
             words = turn_words(self.session.game.position)
         self.last_move = moves[-1]
@@ -265,10 +270,12 @@ class App:
             if home:
                 words = t("say.went_home.one" if home == 1 else "say.went_home.many",
                           move=words, count=home)
+        if by_player or helped:
             if self.session.game.is_won():
                 self.announce(t("say.won", move=words))
             else:
-                self.announce(t("say.sentence", text=words))
+                self.announce(t("say.showme", move=words) if helped
+                              else t("say.sentence", text=words))
 
     def autoplay(self) -> int:
         """Send home, one by one, the cards no tableau card could still need; how many."""

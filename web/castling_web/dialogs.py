@@ -8,8 +8,8 @@ from castling.i18n import t
 
 from .timer import clock
 
-STATS_COLUMNS = ("game", "played", "won", "rate", "streak", "best_streak", "best_time",
-                 "fewest_moves")
+STATS_COLUMNS = ("game", "played", "won", "helped", "rate", "streak", "best_streak",
+                 "best_time", "fewest_moves")
 
 
 class Dialogs:
@@ -25,9 +25,11 @@ class Dialogs:
 
     def show_win(self) -> None:
         game = self.session.game
-        self.document.getElementById("win-summary").textContent = t(
-            "win.summary", game=game.rules.name, deal=game.number, moves=len(game.moves),
-            time=clock(self.session.seconds))
+        summary = t("win.summary", game=game.rules.name, deal=game.number,
+                    moves=len(game.moves), time=clock(self.session.seconds))
+        if self.session.helped:
+            summary += " " + t("win.helped")
+        self.document.getElementById("win-summary").textContent = summary
         dialog = self.document.getElementById("win-dialog")
         if not dialog.open:
             dialog.showModal()
@@ -43,8 +45,8 @@ class Dialogs:
         for rules in GAMES.values():
             stats = self.session.stats_for(rules.id)
             rate = none if stats.win_rate is None else f"{stats.win_rate:.0%}"
-            row = self._row("td", (rules.name, stats.played, stats.won, rate, stats.streak,
-                                   stats.best_streak,
+            row = self._row("td", (rules.name, stats.played, stats.won, stats.helped, rate,
+                                   stats.streak, stats.best_streak,
                                    none if stats.best_seconds is None else clock(stats.best_seconds),
                                    none if stats.fewest_moves is None else stats.fewest_moves))
             row.setAttribute("data-game", rules.id)

@@ -10,6 +10,8 @@ a pure function of JSON-like values and can be tested without a browser.
   with the other moves; if none of them wins, no move is offered and the app
   falls back to the baseline hint.
 * ``verdict``: whether the current position can still be won.
+* ``line``: a whole winning line from the current position ("Show me"), or
+  the verdict alone when there is none.
 * ``last_winnable``: how many of the moves played can be kept so that the game
   can still be won (the app undoes the rest).
 * ``winnable_deal``: the first of some deal numbers that is proved winnable.
@@ -97,6 +99,10 @@ def answer(request: dict) -> dict:
                     "move": None if move is None else format_move(game.rules, move)}
         if kind == "verdict":
             return {"result": solve(position, budget).result}
+        if kind == "line":
+            found = solve(position, budget)
+            return {"result": found.result,
+                    "moves": [format_move(game.rules, move) for move in found.moves]}
         if kind == "last_winnable":
             return {"keep": last_winnable(game, budget)}
         raise ValueError(f"unknown request {str(kind)[:20]!r}")

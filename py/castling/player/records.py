@@ -6,7 +6,9 @@ Every key starts with ``castling:``:
   :mod:`castling.save` plus ``token`` (which game this is: a new deal gets a new
   one), ``rev`` (how many times it was written: a second tab writing the same
   game is noticed, :mod:`.tabs`), ``seconds`` (the timer), and copies of the
-  statistics flags ``counted`` and ``won`` (written by :mod:`.session`);
+  statistics flags ``counted`` and ``won`` (written by :mod:`.session`), and
+  ``helped``: the solver played some of its moves ("Show me"), or it was taken
+  up from a replay, so a win counts as "won with help";
 * ``castling:stats`` — statistics per game id, each with ``current``: the token
   of the game in progress and whether it was already counted as played and as
   won.  Counting a game and marking it counted is therefore one write, so a
@@ -46,7 +48,8 @@ def save_key(game_id: str) -> str:
 
 
 #: the fields the app adds to a game's save, and their types
-SAVE_FIELDS = (("seconds", int), ("counted", bool), ("won", bool), ("token", str), ("rev", int))
+SAVE_FIELDS = (("seconds", int), ("counted", bool), ("won", bool), ("helped", bool),
+               ("token", str), ("rev", int))
 
 
 @dataclass
@@ -58,6 +61,7 @@ class SaveRecord:
     seconds: int            # the timer (0 when damaged)
     counted: bool           # the copies of the statistics flags
     won: bool
+    helped: bool            # a win of this game counts as "won with help"
     #: what was found damaged (the game resumes before a bad move, without a bad field)
     damaged: list[str]
 
@@ -78,7 +82,8 @@ def read_save(text: str, rules: GameRules) -> SaveRecord:
             damaged.append(t("store.save_field", field=name))
     seconds = data.get("seconds")
     return SaveRecord(loaded.game, data, seconds if type(seconds) is int and seconds >= 0 else 0,
-                      data.get("counted") is True, data.get("won") is True, damaged)
+                      data.get("counted") is True, data.get("won") is True,
+                      data.get("helped") is True, damaged)
 
 
 @dataclass
@@ -86,7 +91,8 @@ class Stats:
     """One game's statistics."""
 
     played: int = 0
-    won: int = 0
+    won: int = 0                 # won by the player alone
+    helped: int = 0              # won with help (Show me, a replay taken up): apart from won
     streak: int = 0
     best_streak: int = 0
     best_seconds: int | None = None
@@ -100,7 +106,7 @@ class Stats:
         return self.won / self.played if self.played else None
 
 
-_COUNTS = ("played", "won", "streak", "best_streak")
+_COUNTS = ("played", "won", "helped", "streak", "best_streak")
 _BESTS = ("best_seconds", "fewest_moves")
 
 
@@ -152,7 +158,7 @@ def read_stats(text: str | None) -> tuple[dict[str, Stats], list[str]]:
                              "won": current.get("won", False)}
         else:
             damaged = True
-        if entry.won > entry.played or entry.best_streak < entry.streak:
+        if entry.won + entry.helped > entry.played or entry.best_streak < entry.streak:
             damaged = True
         if damaged:
             problems.append(t("store.stats_damaged", game=name))

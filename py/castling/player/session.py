@@ -52,6 +52,7 @@ class Session:
         self.game: Game = None  # type: ignore[assignment]
         self.seconds = 0
         self.token = ""              # which game this is (a new deal gets a new token)
+        self.helped = False          # a win of the game in hand counts as "won with help"
         self.settings = Settings()
 
     # -- what the parts keep, readable here (each part changes its own) ---------------
@@ -101,6 +102,7 @@ class Session:
                                                              parts=", ".join(record.damaged)))
         self.game = record.game
         self.seconds = record.seconds
+        self.helped = record.helped
         self.guard.resumed(record.data)
         # A save from before tokens: named by its deal; its flags say what was counted.
         self.token = self.seen[0] or f"{rules.id}:{record.game.number}"
@@ -117,10 +119,12 @@ class Session:
     def take_up(self, game: Game) -> None:
         """Make ``game`` (a new deal, or a replay stopped at some move, its later moves
         left to redo) the game in hand: a new game, replacing its game's save. It
-        counts as played from the player's first move, as any new game does."""
+        counts as played from the player's first move, as any new game does, and
+        as won with help if moves it came with were not the player's own."""
         self.book.leave(game.rules.id)
         self.game = game
         self.seconds = 0
+        self.helped = bool(game.moves)
         self.token = new_token()
         # Replacing the save is what the player asked for, whoever wrote it last.
         self.guard.take_over(game.rules.id)
@@ -138,15 +142,18 @@ class Session:
         """The game in hand's win is already counted."""
         return self.book.win_counted(self.game.rules.id, self.token)
 
-    def play(self, moves: list) -> None:
-        """Play one move or a group (a supermove), then count, check the win and save."""
+    def play(self, moves: list, *, helped: bool = False) -> None:
+        """Play one move or a group (a supermove), then count, check the win and save.
+        ``helped``: the solver chose it ("Show me"), so a win is one with help."""
         for move in moves:
             self.game.play(move)
+        self.helped = self.helped or helped
         game_id = self.game.rules.id
         if not self.counted:
             self.book.count_played(game_id, self.token)
         if self.game.is_won() and not self.won_counted:
-            self.book.count_won(game_id, self.token, self.seconds, len(self.game.moves))
+            self.book.count_won(game_id, self.token, self.seconds, len(self.game.moves),
+                                helped=self.helped)
         self._persist()
 
     def undo(self) -> bool:
@@ -253,7 +260,7 @@ class Session:
         """The save of the game in hand, with the app's extra fields."""
         data = save_data(self.game)
         data.update(token=self.token, rev=self.seen[1], seconds=self.seconds,
-                    counted=self.counted, won=self.won_counted)
+                    counted=self.counted, won=self.won_counted, helped=self.helped)
         return json.dumps(data, separators=(",", ":"))
 
     def _persist(self) -> None:

@@ -64,17 +64,22 @@ class StatsBook:
                 stats.current = {"token": token, "counted": True, "won": False}
         self._update(game_id, count)
 
-    def count_won(self, game_id: str, token: str, seconds: int, moves: int) -> None:
+    def count_won(self, game_id: str, token: str, seconds: int, moves: int,
+                  helped: bool = False) -> None:
         """Game ``token`` was won in ``seconds`` and ``moves``: the win, the
-        streak and the bests."""
+        streak and the bests; a win with help counts apart and leaves the streak
+        and the bests as they were (neither extended nor broken)."""
         def count(stats: Stats) -> None:
             if stats.current.get("token") == token and stats.current.get("won"):
                 return      # another tab counted this very win already
-            stats.won += 1
-            stats.streak += 1
-            stats.best_streak = max(stats.best_streak, stats.streak)
-            stats.best_seconds = seconds if stats.best_seconds is None else min(stats.best_seconds, seconds)
-            stats.fewest_moves = moves if stats.fewest_moves is None else min(stats.fewest_moves, moves)
+            if helped:
+                stats.helped += 1
+            else:
+                stats.won += 1
+                stats.streak += 1
+                stats.best_streak = max(stats.best_streak, stats.streak)
+                stats.best_seconds = seconds if stats.best_seconds is None else min(stats.best_seconds, seconds)
+                stats.fewest_moves = moves if stats.fewest_moves is None else min(stats.fewest_moves, moves)
             stats.current = {"token": token, "counted": True, "won": True}
         self._update(game_id, count)
 

@@ -1,0 +1,172 @@
+"""Show me: the solver plays a winning line on the player's own game.
+
+The line comes from the solver's worker (castling.player.advice, "line") and
+is played move by move, animated and said like the player's own moves, at the
+speed the player picks; they may pause, play one move, or stop and take over
+where it stopped (Undo walks back through the moves shown). Anything else that
+changes the game (an undo, a tap, another deal) stops it too. A game the solver
+played any move of counts as "won with help" (the session's ``helped``). Where
+the solver has not proved the position winnable, it says why and plays nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from castling import parse_move
+from castling.i18n import t
+from pyodide.ffi import create_proxy
+
+from .replay_view import SPEEDS
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class ShowMe:
+    """The winning line being shown, and its controls."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.line: list = []            # the moves still to show
+        self.expected = None            # the position (advice key) the next move is for
+        self.asking = False
+        self._timer = None              # the interval timer while running
+        self._moving = False            # a move of the line is being played
+        self._tick = create_proxy(lambda *_: self._next())
+        app.commands.update({"show-me": self.start, "show-me-pause": self.toggle_pause,
+                             "show-me-step": self.step, "show-me-stop": self.stop})
+
+    @property
+    def active(self) -> bool:
+        return bool(self.line)
+
+    # -- asking the solver ---------------------------------------------------------------
+
+    def start(self) -> None:
+        """Show a winning line from here, or say why there is none to show."""
+        app = self.app
+        if self.active or self.asking:
+            return
+        if app.session.game.is_won():
+            app.notify(t("showme.won_already"))
+            return
+        if not app.advice.advisor.ready:
+            app.notify(t("showme.starting"))
+            return
+        key = app.advice.position_key()
+        known = app.advice.answers.get(key)
+        if known is not None and known["result"] != "won":
+            self._say_why(known["result"])      # the worker judged this position already
+            return
+        asyncio.ensure_future(self._ask(key))
+
+    async def _ask(self, key: tuple) -> None:
+        app = self.app
+        game_id, number, moves = key
+        self.asking = True
+        app.chrome.button("show-me").disabled = True
+        app.document.getElementById("status").textContent = t("showme.thinking")
+        try:
+            answer = await app.advice.advisor.ask({"kind": "line", "game": game_id,
+                                                   "deal": number, "moves": list(moves)})
+        finally:
+            self.asking = False
+            app.chrome.button("show-me").disabled = False
+        if key != app.advice.position_key():
+            return                          # the player did something else meanwhile
+        if answer is None:
+            app.notify(t("showme.no_answer"))
+        elif answer["result"] != "won" or not answer["moves"]:
+            self._say_why(answer["result"])
+        else:
+            rules = app.session.game.rules
+            self.line = [parse_move(rules, text) for text in answer["moves"]]
+            self.expected = key
+            self._show_bar(True)
+            self._run()
+
+    def _say_why(self, result: str) -> None:
+        self.app.notify(t("showme.lost") if result == "lost" else t("showme.unknown"))
+
+    # -- playing the line ---------------------------------------------------------------
+
+    def _run(self) -> None:
+        speed = SPEEDS.get(str(self.app.document.getElementById("show-me-speed").value),
+                           SPEEDS["normal"])
+        self._timer = self.app.window.setInterval(self._tick, speed)
+        self._show_controls()
+
+    def _halt(self) -> None:
+        if self._timer is not None:
+            self.app.window.clearInterval(self._timer)
+            self._timer = None
+
+    def _next(self) -> None:
+        """Play the line's next move (unless the game changed under it: then stop)."""
+        app = self.app
+        if not self.line or app.replay.active or app.advice.position_key() != self.expected:
+            self.end()
+            return
+        move = self.line.pop(0)
+        self._moving = True
+        try:
+            app.play([move], move[2], by_player=False, helped=True)
+        finally:
+            self._moving = False
+        self.expected = app.advice.position_key()
+        if not self.line:
+            self.end()              # won: the win dialog says so
+
+    def toggle_pause(self) -> None:
+        if self._timer is not None:
+            self._halt()
+            self._show_controls()
+        elif self.active:
+            self._run()
+
+    def step(self) -> None:
+        """One move of the line, then wait."""
+        self._halt()
+        self._next()
+        if self.active:
+            self._show_controls()
+
+    def stop(self) -> None:
+        """The player takes over from here."""
+        if self.active:
+            self.end()
+            self.app.notify(t("showme.stopped"))
+
+    def end(self) -> None:
+        """No more moves to show (done, stopped, or the game changed)."""
+        self._halt()
+        self.line = []
+        self._show_bar(False)
+
+    def on_change(self) -> None:
+        """The game changed (App.refresh): if not by the line, the line is over."""
+        if self.active and not self._moving and \
+                self.app.advice.position_key() != self.expected:
+            self.end()
+
+    def on_speed(self, event) -> None:
+        """A new speed applies at once when running."""
+        if self._timer is not None:
+            self._halt()
+            self._run()
+
+    # -- the bar ----------------------------------------------------------------------
+
+    def _show_bar(self, shown: bool) -> None:
+        self.app.document.getElementById("show-me").hidden = not shown
+        self.app.chrome.button("show-me").disabled = shown
+        if shown:
+            self._show_controls()
+
+    def _show_controls(self) -> None:
+        pause = self.app.document.querySelector('[data-action="show-me-pause"]')
+        running = self._timer is not None
+        pause.textContent = t("showme.pause") if running else t("showme.resume")
+        pause.setAttribute("aria-pressed", "false" if running else "true")
