@@ -156,6 +156,8 @@ def write_pages(out: Path) -> None:
     for name in ("style.css", "solver_worker.py", "icon.svg", "register-sw.js",
                  "manifest.webmanifest", "snapshot-maker.mjs"):
         shutil.copy2(WEB / name, out / name)
+    # The deals of the day (scripts/daily.py), read by the page when first asked for.
+    shutil.copy2(ROOT / "data" / "daily.json", out / "daily.json")
     # No "files": the interpreter module installs the app's Python files itself.
     config = {"interpreter": "./interpreter.mjs", "plugins": plugins}
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")

@@ -2,6 +2,8 @@
 screen: the table, the game chooser, the statistics, the settings, the keys, and
 the help pages. Any violation fails the test and is listed."""
 
+import json
+
 import pytest
 
 from conftest import ROOT, wait_ready
@@ -76,4 +78,21 @@ def test_the_replay_viewer(audit_page, site_url):
     page.goto(f"{site_url}index.html#/martha/4/replay/1")
     wait_ready(page)
     page.wait_for_selector("[data-replay]")
+    assert violations(page) == []
+
+
+@pytest.mark.parametrize("look, scheme", [({}, "dark"), ({"high_contrast": True}, "light")])
+def test_the_statistics_charts(audit_page, site_url, look, scheme):
+    from test_charts import STATS
+    page = audit_page
+    page.emulate_media(color_scheme=scheme)
+    page.goto(f"{site_url}help/index.html")
+    page.evaluate("([stats, look]) => { localStorage.setItem('castling:stats', stats);"
+                  " localStorage.setItem('castling:settings', look) }",
+                  [json.dumps(STATS), json.dumps(look)])
+    page.goto(f"{site_url}index.html#/fortress/3")
+    wait_ready(page)
+    page.click('[data-action="stats"]')
+    page.click("#charts details summary")
+    assert page.locator("#charts svg").count() == 3
     assert violations(page) == []

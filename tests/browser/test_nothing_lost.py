@@ -149,9 +149,12 @@ def test_each_damaged_save_is_reported_and_set_aside_and_nothing_else_changes(
         assert len(stored(page, f"castling:save:{game_id}")["moves"]) > len(save["moves"])
     items = every_item(page)
     assert items["castling:save:castles-end"] == OTHER_SAVE
-    # (statistics from before "won with help" are kept, with that count written as 0)
-    assert json.loads(items["castling:stats"])["castles-end"] == {**json.loads(STATS)["castles-end"],
-                                                                  "helped": 0, "current": {}}
+    # (statistics from before "won with help", deals of the day and the history are
+    # kept, with those written as none yet)
+    no_days = {"played": 0, "won": 0, "run": 0, "last_played": "", "last_won": ""}
+    assert json.loads(items["castling:stats"])["castles-end"] == {
+        **json.loads(STATS)["castles-end"], "helped": 0, "current": {}, "daily": no_days,
+        "history": []}
     assert all(items[f"castling:recovery:save:{game_id}"] == text for game_id, text in DAMAGED.items())
     nothing_injected(page)
 

@@ -76,6 +76,11 @@ def test_plays_offline_after_one_visit(browser, project_site):
         page.evaluate("link => { location.hash = link }", f"#/{game_id}/7")
         page.wait_for_function("id => document.getElementById('board').dataset.game === id", arg=game_id)
         assert dom_piles(page) == shown_as_dom(Position.deal(rules, 7).to_piles())
+    # Today's deal: its table comes from the cache as well.
+    page.evaluate("() => { location.hash = '#/fortress/7' }")
+    page.wait_for_function("document.getElementById('board').dataset.game === 'fortress'")
+    page.click('[data-action="daily"]')
+    page.wait_for_function("document.getElementById('deal-label').textContent.includes('deal of the day')")
     context.close()
     same_origin_only(requests, origin)
 

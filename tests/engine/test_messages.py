@@ -52,7 +52,8 @@ def keys_used() -> set[str]:
     used |= {f"game.{game_id}.summary" for game_id in GAMES}
     used |= {f"games.group.{group}" for group in GROUPS}
     used |= {f"stats.{key}" for key in ("game", "played", "won", "helped", "rate", "streak",
-                                        "best_streak", "best_time", "fewest_moves")}
+                                        "best_streak", "best_time", "fewest_moves",
+                                        "daily_played", "daily_won", "daily_run")}
     return used
 
 

@@ -85,3 +85,45 @@ def test_a_resumed_game_takes_its_saves_flags_until_the_statistics_follow_it():
     assert stored(data, "morphy")["played"] == 0
     book.take_up("morphy", "old-save", counted=False, won=False)        # already followed
     assert book.played_counted("morphy", "old-save")
+
+
+def test_the_history_keeps_each_days_games_for_the_charts():
+    from datetime import date, timedelta
+    data = {}
+    today = [date(2026, 12, 1)]
+    book = StatsBook(CarefulStore(MemoryStorage(data)), lambda: today[0])
+    book.reload()
+    book.count_played("morphy", "a")
+    book.count_won("morphy", "a", 300, 120)
+    book.count_played("morphy", "b")
+    book.leave("morphy")                                # given up unwon: lost
+    book.leave("morphy")                                # (once)
+    book.count_played("morphy", "c")
+    book.count_won("morphy", "c", 200, 130)
+    book.count_won("morphy", "c", 100, 100)             # told twice: once
+    today[0] += timedelta(days=2)
+    book.count_played("morphy", "d")
+    book.count_won("morphy", "d", 50, 90, helped=True)
+    assert stored(data, "morphy")["history"] == [
+        {"day": "2026-12-01", "played": 3, "won": 2, "helped": 0, "best_seconds": 200,
+         "fewest_moves": 120},
+        {"day": "2026-12-03", "played": 1, "won": 0, "helped": 1, "best_seconds": None,
+         "fewest_moves": None}]
+    for _ in range(70):                                  # only the last 60 days are kept
+        today[0] += timedelta(days=1)
+        book.count_played("morphy", str(today[0]))
+        book.leave("morphy")
+    history = stored(data, "morphy")["history"]
+    assert len(history) == 60 and history[-1]["day"] == today[0].isoformat()
+
+
+def test_a_damaged_history_is_set_aside_like_any_damaged_statistics():
+    from castling.player.records import read_stats
+    day = {"day": "2026-12-01", "played": 2, "won": 1, "helped": 0, "best_seconds": 9,
+           "fewest_moves": 80}
+    stats, problems = read_stats(json.dumps({"morphy": {"played": 2, "history": [day]}}))
+    assert problems == [] and stats["morphy"].history == [day]
+    for bad in ([{**day, "won": 3}], [day, day], [{**day, "day": "1 Dec"}], [{**day, "x": 1}],
+                [{**day, "best_seconds": "<b>"}], "x"):
+        stats, problems = read_stats(json.dumps({"morphy": {"played": 2, "history": bad}}))
+        assert "morphy" not in stats and len(problems) == 1

@@ -130,6 +130,7 @@ def test_a_change_to_the_python_changes_the_snapshot_id(site, tmp_path, monkeypa
     deal = changed / "castling" / "deal.py"
     deal.write_text(deal.read_text() + "\n# another build\n")
     (tmp_path / "scripts").symlink_to(ROOT / "scripts")
+    (tmp_path / "data").symlink_to(ROOT / "data")
     monkeypatch.setattr(build, "ROOT", tmp_path)
     monkeypatch.setattr(build, "WEB", ROOT / "web")
     monkeypatch.setattr(build, "NODE", ROOT / "node_modules")

@@ -4,7 +4,8 @@ and plays the moves the engine gives.
 Every feature has a module of its own (the README's layout lists them):
 pointer.py and keyboard.py turn input into moves, sharing held.py's picked-up
 cards; advice_view.py shows the solver's advice and show_me.py its winning
-line; replay_view.py shows a replay link's moves; chooser.py is the Games dialog; settings.py, dialogs.py,
+line; replay_view.py shows a replay link's moves; daily_view.py opens
+today's deal; chooser.py is the Games dialog; settings.py, dialogs.py,
 files.py and tab_conflict.py are the dialogs and the stored data; chrome.py is the page
 around the table, render.py the table itself. Every decision about legality is
 the engine's: the parts ask ``castling.player.board`` where cards may go and
@@ -28,6 +29,7 @@ from .advice_view import AdviceView
 from .animation import Slides
 from .chooser import Chooser
 from .chrome import Chrome
+from .daily_view import DailyDeal, local_today
 from .dialogs import Dialogs
 from .dom import present
 from .files import Files
@@ -56,7 +58,7 @@ class App:
     def __init__(self, document, window) -> None:
         self.document = document
         self.window = window
-        self.session = Session(BrowserStorage(window))
+        self.session = Session(BrowserStorage(window), lambda: local_today(window))
         self.view = TableView(document, window, document.getElementById("board"))
         self.chrome = Chrome(document, window)
         self.held = HeldCards(self.view)
@@ -85,8 +87,9 @@ class App:
             "keys": self.dialogs.show_keys, "games": self.chooser.open,
             "take-other": self.tabs.take_theirs, "keep-mine": self.tabs.keep_mine,
         }
-        self.replay = ReplayView(self)      # (these two add their own commands)
+        self.replay = ReplayView(self)      # (these three add their own commands)
         self.show_me = ShowMe(self)
+        self.daily = DailyDeal(self)
 
     # -- start-up --------------------------------------------------------------
 
@@ -132,6 +135,8 @@ class App:
         self._listen(document.getElementById("replay-slider"), "input", self.replay.on_slider)
         self._listen(document.getElementById("replay-speed"), "change", self.replay.on_speed)
         self._listen(document.getElementById("show-me-speed"), "change", self.show_me.on_speed)
+        self._listen(document.getElementById("chart-game"), "change",
+                     lambda event: self.dialogs.charts.show(str(event.target.value)))
         self._listen(window, "storage", self.tabs.on_storage)
         self._listen(window, "hashchange", lambda event: self._route())
         self._listen(window, "resize", lambda event: self.view.fit())
@@ -188,7 +193,7 @@ class App:
         if self.shown_rules != game.rules:
             self.view.build(game.rules)
             self.shown_rules = game.rules
-        self.chrome.name_the_game(game)
+        self.chrome.name_the_game(game, self.session.daily)
         self._set_link()
         self.held.forget()
         self.last_move = None
@@ -342,7 +347,8 @@ class App:
         game = self.session.game
         address = str(self.window.location.href).split("#")[0]
         link = address + replay_link(game.rules, game.number, game.moves)
-        self.chrome.button("share-replay").setAttribute("data-link", link)
+        for button in self.document.querySelectorAll('[data-action="share-replay"]'):
+            button.setAttribute("data-link", link)      # the toolbar's and the win dialog's
         self.chrome.share(link, t("notice.replay_link", link=link),
                           t("notice.replay_link_copied", link=link))
 

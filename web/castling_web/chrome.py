@@ -37,11 +37,13 @@ class Chrome:
         region.textContent = ""
         region.textContent = text
 
-    def name_the_game(self, game) -> None:
-        """Titles, labels and the rules link of the game on the table."""
+    def name_the_game(self, game, daily: str = "") -> None:
+        """Titles, labels and the rules link of the game on the table (``daily``:
+        the date whose deal of the day it is, if it is one)."""
         rules = game.rules
         self.document.getElementById("game-select").value = rules.id
-        self.document.getElementById("deal-label").textContent = t("deal.label", deal=game.number)
+        self.document.getElementById("deal-label").textContent = (
+            t("deal.label.daily", deal=game.number) if daily else t("deal.label", deal=game.number))
         self.document.getElementById("winnable-label").textContent = t(
             "settings.winnable_only", game=rules.name)
         self.document.getElementById("rules-link").setAttribute("data-help", f"{rules.id}.html")

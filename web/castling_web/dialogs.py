@@ -1,4 +1,5 @@
-"""The dialogs that only show things: the win, the statistics and the keys.
+"""The dialogs that only show things: the win, the statistics (and their
+charts, charts.py) and the keys.
 (Settings and the Games dialog have their own modules: settings.py, chooser.py.)"""
 
 from __future__ import annotations
@@ -6,16 +7,18 @@ from __future__ import annotations
 from castling import GAMES
 from castling.i18n import t
 
+from .charts import Charts
 from .timer import clock
 
 STATS_COLUMNS = ("game", "played", "won", "helped", "rate", "streak", "best_streak",
-                 "best_time", "fewest_moves")
+                 "best_time", "fewest_moves", "daily_played", "daily_won", "daily_run")
 
 
 class Dialogs:
     def __init__(self, document, session) -> None:
         self.document = document
         self.session = session
+        self.charts = Charts(document, session)
 
     def _open(self, name: str) -> None:
         self.document.getElementById(f"{name}-dialog").showModal()
@@ -48,12 +51,15 @@ class Dialogs:
             row = self._row("td", (rules.name, stats.played, stats.won, stats.helped, rate,
                                    stats.streak, stats.best_streak,
                                    none if stats.best_seconds is None else clock(stats.best_seconds),
-                                   none if stats.fewest_moves is None else stats.fewest_moves))
+                                   none if stats.fewest_moves is None else stats.fewest_moves,
+                                   stats.daily.played, stats.daily.won,
+                                   stats.daily.current_run(self.session.today())))
             row.setAttribute("data-game", rules.id)
             if rules == self.session.game.rules:
                 row.className = "current"
             rows.append(row)
         table.replaceChildren(*rows)
+        self.charts.show(self.session.game.rules.id)
         self._open("stats")
 
     def _row(self, cell_tag: str, values):

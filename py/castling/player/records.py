@@ -8,7 +8,8 @@ Every key starts with ``castling:``:
   game is noticed, :mod:`.tabs`), ``seconds`` (the timer), and copies of the
   statistics flags ``counted`` and ``won`` (written by :mod:`.session`), and
   ``helped``: the solver played some of its moves ("Show me"), or it was taken
-  up from a replay, so a win counts as "won with help";
+  up from a replay, so a win counts as "won with help"; ``daily``: the date
+  (``YYYY-MM-DD``) whose deal of the day it is, if it is one;
 * ``castling:stats`` — statistics per game id, each with ``current``: the token
   of the game in progress and whether it was already counted as played and as
   won.  Counting a game and marking it counted is therefore one write, so a
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field, fields
+from datetime import date
 
 from ..errors import CastlingError
 from ..game import Game
@@ -34,6 +36,7 @@ from ..games import GAMES
 from ..i18n import t
 from ..rules import GameRules
 from ..save import load_save
+from .daily import DailyRecord
 
 PREFIX = "castling:"
 STATS_KEY = PREFIX + "stats"
@@ -49,7 +52,7 @@ def save_key(game_id: str) -> str:
 
 #: the fields the app adds to a game's save, and their types
 SAVE_FIELDS = (("seconds", int), ("counted", bool), ("won", bool), ("helped", bool),
-               ("token", str), ("rev", int))
+               ("daily", str), ("token", str), ("rev", int))
 
 
 @dataclass
@@ -62,6 +65,7 @@ class SaveRecord:
     counted: bool           # the copies of the statistics flags
     won: bool
     helped: bool            # a win of this game counts as "won with help"
+    daily: str              # the date whose deal of the day this is, or ""
     #: what was found damaged (the game resumes before a bad move, without a bad field)
     damaged: list[str]
 
@@ -83,7 +87,17 @@ def read_save(text: str, rules: GameRules) -> SaveRecord:
     seconds = data.get("seconds")
     return SaveRecord(loaded.game, data, seconds if type(seconds) is int and seconds >= 0 else 0,
                       data.get("counted") is True, data.get("won") is True,
-                      data.get("helped") is True, damaged)
+                      data.get("helped") is True, _day(data.get("daily")), damaged)
+
+
+def _day(value) -> str:
+    """An ISO date as stored, or "" for anything else."""
+    if isinstance(value, str) and len(value) == 10:
+        try:
+            return date.fromisoformat(value).isoformat()
+        except ValueError:
+            pass
+    return ""
 
 
 @dataclass
@@ -99,6 +113,11 @@ class Stats:
     fewest_moves: int | None = None
     #: the game in progress: {"token": ..., "counted": bool, "won": bool}
     current: dict = field(default_factory=dict)
+    #: its deals of the day: days played, days won, the run of days won
+    daily: DailyRecord = field(default_factory=DailyRecord)
+    #: the games finished on each of the last days played (oldest first, at most
+    #: HISTORY_DAYS): {"day", "played", "won", "helped", "best_seconds", "fewest_moves"}
+    history: list = field(default_factory=list)
 
     @property
     def win_rate(self) -> float | None:
@@ -107,6 +126,7 @@ class Stats:
 
 
 _COUNTS = ("played", "won", "helped", "streak", "best_streak")
+HISTORY_DAYS = 60       # days kept for the charts
 _BESTS = ("best_seconds", "fewest_moves")
 
 
@@ -158,6 +178,14 @@ def read_stats(text: str | None) -> tuple[dict[str, Stats], list[str]]:
                              "won": current.get("won", False)}
         else:
             damaged = True
+        daily = values.get("daily", {})
+        if daily != {}:
+            entry.daily = _daily_record(daily)
+            damaged |= entry.daily is None
+        history = values.get("history", [])
+        if history != []:
+            entry.history = _history(history)
+            damaged |= entry.history is None
         if entry.won + entry.helped > entry.played or entry.best_streak < entry.streak:
             damaged = True
         if damaged:
@@ -165,6 +193,49 @@ def read_stats(text: str | None) -> tuple[dict[str, Stats], list[str]]:
             continue
         stats[game_id] = entry
     return stats, problems
+
+
+def _daily_record(values) -> DailyRecord | None:
+    """A daily record as stored, or None when it is damaged."""
+    if not isinstance(values, dict):
+        return None
+    record = DailyRecord()
+    for name in ("played", "won", "run"):
+        if not _count(values.get(name, 0)):
+            return None
+        setattr(record, name, values.get(name, 0))
+    for name in ("last_played", "last_won"):
+        if values.get(name, "") != _day(values.get(name)):
+            return None
+        setattr(record, name, values.get(name, ""))
+    if record.won > record.played or record.run > record.won:
+        return None
+    return record
+
+
+def new_day(day: str) -> dict:
+    """A day of the history with nothing finished yet."""
+    return {"day": day, "played": 0, "won": 0, "helped": 0, "best_seconds": None,
+            "fewest_moves": None}
+
+
+def _history(values) -> list | None:
+    """The history as stored, or None when it is damaged."""
+    if not isinstance(values, list) or len(values) > HISTORY_DAYS:
+        return None
+    days = []
+    for value in values:
+        if not isinstance(value, dict) or set(value) != set(new_day("")):
+            return None
+        if _day(value["day"]) != value["day"] or not all(
+                _count(value[name]) for name in ("played", "won", "helped")) or \
+                value["won"] + value["helped"] > value["played"] or not all(
+                value[name] is None or _count(value[name]) for name in _BESTS):
+            return None
+        days.append(dict(value))
+    if [day["day"] for day in days] != sorted({day["day"] for day in days}):
+        return None         # out of order, or a day twice
+    return days
 
 
 def stats_text(stats: dict[str, Stats]) -> str:

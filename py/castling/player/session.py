@@ -23,6 +23,8 @@ built from parts that each do one job:
 from __future__ import annotations
 
 import json
+from datetime import date
+from typing import Callable
 
 from ..deal import random_deal_number
 from ..errors import CastlingError
@@ -45,14 +47,16 @@ __all__ = ["Session"]
 class Session:
     """The game being played and everything remembered about the player."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, today: Callable[[], date] = date.today) -> None:
         self.store = CarefulStore(storage)
-        self.book = StatsBook(self.store)
+        self.today = today           # the player's calendar date now
+        self.book = StatsBook(self.store, today)
         self.guard = SaveGuard(self.store)
         self.game: Game = None  # type: ignore[assignment]
         self.seconds = 0
         self.token = ""              # which game this is (a new deal gets a new token)
         self.helped = False          # a win of the game in hand counts as "won with help"
+        self.daily = ""              # the date whose deal of the day the game in hand is, or ""
         self.settings = Settings()
 
     # -- what the parts keep, readable here (each part changes its own) ---------------
@@ -103,6 +107,7 @@ class Session:
         self.game = record.game
         self.seconds = record.seconds
         self.helped = record.helped
+        self.daily = record.daily
         self.guard.resumed(record.data)
         # A save from before tokens: named by its deal; its flags say what was counted.
         self.token = self.seen[0] or f"{rules.id}:{record.game.number}"
@@ -125,10 +130,29 @@ class Session:
         self.game = game
         self.seconds = 0
         self.helped = bool(game.moves)
+        self.daily = ""
         self.token = new_token()
         # Replacing the save is what the player asked for, whoever wrote it last.
         self.guard.take_over(game.rules.id)
         self._persist()
+
+    def open_daily(self, rules: GameRules, number: int, day: date) -> None:
+        """Open ``day``'s deal of the day (``number``) of a game: its save when it
+        is that deal, else the deal, new; it counts in the daily record from now."""
+        self.open(rules, number)
+        if self.daily != day.isoformat():
+            self.daily = day.isoformat()
+            self._count_daily()
+            self._persist()
+
+    def _count_daily(self) -> None:
+        """The daily record follows the game in hand, if it is a deal of the day."""
+        if self.daily:
+            day = date.fromisoformat(self.daily)
+            if self.counted:
+                self.book.count_daily(self.game.rules.id, day)
+            if self.won_counted and not self.helped:
+                self.book.count_daily(self.game.rules.id, day, won=True)
 
     # -- playing ---------------------------------------------------------------
 
@@ -149,11 +173,16 @@ class Session:
             self.game.play(move)
         self.helped = self.helped or helped
         game_id = self.game.rules.id
+        news = False
         if not self.counted:
             self.book.count_played(game_id, self.token)
+            news = True
         if self.game.is_won() and not self.won_counted:
             self.book.count_won(game_id, self.token, self.seconds, len(self.game.moves),
                                 helped=self.helped)
+            news = True
+        if news:
+            self._count_daily()
         self._persist()
 
     def undo(self) -> bool:
@@ -260,7 +289,8 @@ class Session:
         """The save of the game in hand, with the app's extra fields."""
         data = save_data(self.game)
         data.update(token=self.token, rev=self.seen[1], seconds=self.seconds,
-                    counted=self.counted, won=self.won_counted, helped=self.helped)
+                    counted=self.counted, won=self.won_counted, helped=self.helped,
+                    daily=self.daily)
         return json.dumps(data, separators=(",", ":"))
 
     def _persist(self) -> None:

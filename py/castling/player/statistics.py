@@ -1,4 +1,5 @@
-"""Statistics bookkeeping: games played and won, streaks and bests, per game.
+"""Statistics bookkeeping: games played and won, streaks and bests, and the
+deals of the day played and won, per game.
 
 They are kept under ``castling:stats`` (format: :mod:`.records`).  Each game's
 entry has ``current``: the token of the game in progress (:mod:`.tabs`) and
@@ -10,17 +11,19 @@ its own game's entry, so two tabs never undo each other's counts.
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Callable
 
 from .recovery import CarefulStore
-from .records import STATS_KEY, Stats, read_stats, stats_text
+from .records import HISTORY_DAYS, STATS_KEY, Stats, new_day, read_stats, stats_text
 
 
 class StatsBook:
     """The statistics of every game, as last read from the store."""
 
-    def __init__(self, store: CarefulStore) -> None:
+    def __init__(self, store: CarefulStore, today: Callable[[], date] = date.today) -> None:
         self.store = store
+        self.today = today          # the player's date now: the day a game ends on
         self.stats: dict[str, Stats] = {}
 
     def reload(self) -> None:
@@ -54,7 +57,13 @@ class StatsBook:
         counted as played and was not won, the winning streak is broken."""
         current = self.of(game_id).current
         if current.get("token") is not None and current.get("counted") and not current.get("won"):
-            self._update(game_id, lambda stats: setattr(stats, "streak", 0))
+            def count(stats: Stats) -> None:
+                if stats.current.get("token") != current.get("token"):
+                    return      # another tab counted this game's end already
+                stats.streak = 0
+                self._finished(stats)
+                stats.current = {}      # over: leaving it again counts nothing more
+            self._update(game_id, count)
 
     def count_played(self, game_id: str, token: str) -> None:
         """Game ``token`` had its first move: one more game played."""
@@ -72,6 +81,7 @@ class StatsBook:
         def count(stats: Stats) -> None:
             if stats.current.get("token") == token and stats.current.get("won"):
                 return      # another tab counted this very win already
+            self._finished(stats, seconds, moves, helped=helped, won=True)
             if helped:
                 stats.helped += 1
             else:
@@ -81,6 +91,31 @@ class StatsBook:
                 stats.best_seconds = seconds if stats.best_seconds is None else min(stats.best_seconds, seconds)
                 stats.fewest_moves = moves if stats.fewest_moves is None else min(stats.fewest_moves, moves)
             stats.current = {"token": token, "counted": True, "won": True}
+        self._update(game_id, count)
+
+    def _finished(self, stats: Stats, seconds: int = 0, moves: int = 0, *,
+                  won: bool = False, helped: bool = False) -> None:
+        """A game ended today (won, or given up unwon): the day's line of the history."""
+        day = self.today().isoformat()
+        if not stats.history or stats.history[-1]["day"] != day:
+            stats.history = [*stats.history, new_day(day)][-HISTORY_DAYS:]
+        line = stats.history[-1]
+        line["played"] += 1
+        if won and helped:
+            line["helped"] += 1
+        elif won:
+            line["won"] += 1
+            line["best_seconds"] = seconds if line["best_seconds"] is None else min(line["best_seconds"], seconds)
+            line["fewest_moves"] = moves if line["fewest_moves"] is None else min(line["fewest_moves"], moves)
+
+    def count_daily(self, game_id: str, day: date, *, won: bool = False) -> None:
+        """``day``'s deal of the day of ``game_id`` was played (or won): its
+        daily record (which counts each day once, however often told)."""
+        def count(stats: Stats) -> None:
+            if won:
+                stats.daily.count_won(day)
+            else:
+                stats.daily.count_played(day)
         self._update(game_id, count)
 
     def _update(self, game_id: str, change: Callable[[Stats], None]) -> None:

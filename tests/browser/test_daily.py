@@ -1,0 +1,107 @@
+"""Today's deal (issue 15): the same deal on the same calendar date in two fresh
+browsers, another the next day, the player's own date in two time zones, the
+daily record in the statistics, and a finished daily shared as a replay link."""
+
+import json
+from datetime import date, datetime, timedelta, timezone
+from pathlib import Path
+
+from castling import GAMES, Position
+from castling.player.daily import BUDGET, read_table
+from castling.solver import solve
+
+from conftest import dom_piles, shown_as_dom, stored, wait_ready, watched
+from test_play import tap_move
+
+TABLE = read_table((Path(__file__).parents[2] / "data" / "daily.json").read_text())
+# Kiritimati is UTC+14 and Pago Pago UTC-11: at any instant their dates differ.
+EAST, WEST = "Pacific/Kiritimati", "Pacific/Pago_Pago"
+NOON_UTC = datetime(2026, 12, 1, 12, 0, tzinfo=timezone.utc)   # Kiritimati: 2 Dec; Pago Pago: 1 Dec
+
+
+def open_daily(page, game_id: str) -> int:
+    """Press Today's deal with ``game_id`` on the table; the deal number shown."""
+    page.evaluate("() => { document.getElementById('notice').textContent = '' }")
+    page.click('[data-action="daily"]')
+    page.wait_for_function("document.getElementById('notice').textContent.includes('deal #')")
+    assert page.locator("#board").get_attribute("data-game") == game_id
+    number = int(page.evaluate("location.hash").split("/")[2])
+    assert page.locator("#deal-label").text_content() == f"Deal #{number} · deal of the day"
+    assert dom_piles(page) == shown_as_dom(Position.deal(GAMES[game_id], number).to_piles())
+    return number
+
+
+def a_browser(browser, site_url, zone: str, instant: datetime):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, timezone_id=zone)
+    context.clock.set_fixed_time(instant)
+    page, check = watched(context, site_url)
+    page.goto(f"{site_url}index.html#/fortress/1")
+    wait_ready(page)
+    return context, page, check
+
+
+def test_the_same_date_gives_the_same_deal_and_the_next_day_another(browser, site_url):
+    east, east_page, east_check = a_browser(browser, site_url, EAST, NOON_UTC)
+    west, west_page, west_check = a_browser(browser, site_url, WEST, NOON_UTC + timedelta(hours=25))
+    try:
+        # Both players' calendars say 2 December 2026, an instant 25 hours apart.
+        first = open_daily(east_page, "fortress")
+        assert open_daily(west_page, "fortress") == first == TABLE.number("fortress", date(2026, 12, 2))
+        assert "December 2, 2026" in west_page.locator("#notice").text_content()
+        # The same instant in the two time zones: each player's own date.
+        west_page.clock.set_fixed_time(NOON_UTC)
+        west_page.reload()
+        wait_ready(west_page)
+        assert open_daily(west_page, "fortress") == TABLE.number("fortress", date(2026, 12, 1)) != first
+        # The next day, another deal.
+        east_page.clock.set_fixed_time(NOON_UTC + timedelta(days=1))
+        east_page.reload()
+        wait_ready(east_page)
+        assert open_daily(east_page, "fortress") == TABLE.number("fortress", date(2026, 12, 3)) != first
+        # Another game, its own deal of the day.
+        east_page.select_option("#game-select", "morphy")
+        east_page.wait_for_selector('#board[data-game="morphy"]')
+        assert open_daily(east_page, "morphy") == TABLE.number("morphy", date(2026, 12, 3))
+    finally:
+        east.close()
+        west.close()
+    east_check()
+    west_check()
+
+
+def test_a_daily_counts_in_the_daily_record_and_a_finished_one_is_shared_as_a_replay(
+        browser, site_url):
+    day = date(2026, 12, 1)
+    context, page, check = a_browser(browser, site_url, WEST, NOON_UTC)
+    try:
+        number = TABLE.number("fortress", day)
+        rules = GAMES["fortress"]
+        line = solve(Position.deal(rules, number), BUDGET).moves
+        assert open_daily(page, "fortress") == number
+        # The player has played all but the last move of a winning line.
+        from castling import format_move
+        save = {"format": 1, "game": "fortress", "deal": number, "daily": day.isoformat(),
+                "moves": [format_move(rules, move) for move in line[:-1]], "counted": True,
+                "won": False, "token": "daily-1"}
+        page.evaluate("save => localStorage.setItem('castling:save:fortress', save)",
+                      json.dumps(save))
+        page.evaluate("number => { location.hash = '#/morphy/5'; }", number)
+        page.wait_for_selector('#board[data-game="morphy"]')
+        page.select_option("#game-select", "fortress")
+        page.wait_for_selector('#board[data-game="fortress"]')
+        tap_move(page, rules, line[-1])
+        dialog = page.locator("#win-dialog")
+        dialog.wait_for(state="visible")
+        dialog.locator('[data-action="share-replay"]').click()
+        link = page.get_attribute('.controls [data-action="share-replay"]', "data-link")
+        assert link.startswith(f"{site_url}index.html#/fortress/{number}/replay/1")
+        assert len(link.split("/replay/1")[1]) >= 2 * len(line)        # every move is in it
+        assert link in page.locator("#notice").text_content()
+        page.click('[data-action="stats"]')
+        row = page.locator('#stats-table tr[data-game="fortress"] td').all_text_contents()
+        assert row[-3:] == ["1", "1", "1"]                  # days played, won, won in a row
+        daily = stored(page, "castling:stats")["fortress"]["daily"]
+        assert (daily["played"], daily["won"], daily["last_won"]) == (1, 1, "2026-12-01")
+    finally:
+        context.close()
+    check()

@@ -1,0 +1,139 @@
+"""The statistics as pictures: for one game, the games finished on each day
+played (won, won with help, lost), the day's best time and its fewest moves,
+drawn as SVG bar charts from the statistics' history (castling.player.records),
+and the same figures as a table for screen readers and for anyone who prefers
+numbers. Every text is set as text; the colours are the stylesheet's, so the
+dark and high-contrast looks apply.
+"""
+
+from __future__ import annotations
+
+from castling.games import GAMES
+from castling.i18n import t
+
+from .timer import clock
+
+SVG = "http://www.w3.org/2000/svg"
+WIDTH, HEIGHT = 540, 150
+LEFT, RIGHT, TOP, BOTTOM = 34, 6, 8, 20     # room for the axis labels
+
+
+class Charts:
+    """Draws the charts of one game into ``#charts``."""
+
+    def __init__(self, document, session) -> None:
+        self.document = document
+        self.session = session
+
+    def show(self, game_id: str) -> None:
+        rules = GAMES[game_id]
+        history = self.session.stats_for(game_id).history
+        self.document.getElementById("chart-game").value = game_id
+        box = self.document.getElementById("charts")
+        if not history:
+            box.replaceChildren(self._element("p", t("charts.none", game=rules.name)))
+            return
+        days = [line["day"] for line in history]
+        lost = [line["played"] - line["won"] - line["helped"] for line in history]
+        won = [line["won"] for line in history]
+        helped = [line["helped"] for line in history]
+        played = sum(line["played"] for line in history)
+        games = self._bars(
+            t("charts.games", game=rules.name),
+            t("charts.games.summary", days=len(days), played=played, won=sum(won),
+              helped=sum(helped), lost=sum(lost)),
+            days, [("won", t("stats.won"), won), ("helped", t("stats.helped"), helped),
+                   ("lost", t("charts.lost"), lost)], str)
+        times = [line["best_seconds"] for line in history]
+        moves = [line["fewest_moves"] for line in history]
+        best_time = self._bars(t("charts.best_time"), self._best_summary(days, times, clock),
+                               days, [("value", t("stats.best_time"), times)], clock)
+        fewest = self._bars(t("charts.fewest_moves"), self._best_summary(days, moves, str),
+                            days, [("value", t("stats.fewest_moves"), moves)], str)
+        box.replaceChildren(games, best_time, fewest, self._table(rules.name, history, lost))
+
+    # -- the pieces ----------------------------------------------------------------------
+
+    def _element(self, tag: str, text: str = "", cls: str = ""):
+        element = self.document.createElement(tag)
+        if text:
+            element.textContent = text
+        if cls:
+            element.className = cls
+        return element
+
+    def _svg(self, tag: str, **attributes):
+        element = self.document.createElementNS(SVG, tag)
+        for name, value in attributes.items():
+            element.setAttribute(name.replace("_", "-"), str(value))
+        return element
+
+    @staticmethod
+    def _best_summary(days, values, shown) -> str:
+        present = [(value, day) for value, day in zip(values, days) if value is not None]
+        if not present:
+            return t("charts.no_wins")
+        value, day = min(present)
+        return t("charts.best.summary", value=shown(value), day=day)
+
+    def _bars(self, title: str, summary: str, days: list[str], series, shown):
+        """A figure: a bar per day, the series stacked (each (class, name, values);
+        None is no bar), its title, a legend, and ``summary`` as its accessible name."""
+        figure = self._element("figure", cls="chart")
+        figure.appendChild(self._element("figcaption", title))
+        totals = [sum(values[i] or 0 for _, _, values in series) for i in range(len(days))]
+        top = max(totals) or 1
+        svg = self._svg("svg", viewBox=f"0 0 {WIDTH} {HEIGHT}", role="img", aria_label=summary)
+        svg.appendChild(self._svg("title")).textContent = summary
+        inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+        slot = inner_w / len(days)
+        for i in range(len(days)):
+            base = HEIGHT - BOTTOM
+            for kind, _, values in series:
+                value = values[i]
+                if not value:
+                    continue
+                height = inner_h * value / top
+                base -= height
+                svg.appendChild(self._svg("rect", x=f"{LEFT + i * slot + slot * 0.15:.1f}",
+                                          y=f"{base:.1f}", width=f"{slot * 0.7:.1f}",
+                                          height=f"{height:.1f}", **{"class": f"bar-{kind}"}))
+        svg.appendChild(self._svg("line", x1=LEFT, y1=HEIGHT - BOTTOM, x2=WIDTH - RIGHT,
+                                  y2=HEIGHT - BOTTOM, **{"class": "axis"}))
+        for text, x, y, anchor in ((shown(top), LEFT - 4, TOP + 10, "end"),
+                                   ("0", LEFT - 4, HEIGHT - BOTTOM, "end"),
+                                   (days[0], LEFT, HEIGHT - 4, "start"),
+                                   (days[-1], WIDTH - RIGHT, HEIGHT - 4, "end")):
+            svg.appendChild(self._svg("text", x=x, y=y, text_anchor=anchor)).textContent = text
+        figure.appendChild(svg)
+        if len(series) > 1:
+            legend = self._element("ul", cls="legend")
+            for kind, name, _ in series:
+                item = self._element("li")
+                item.appendChild(self._element("span", cls=f"swatch bar-{kind}"))
+                item.appendChild(self.document.createTextNode(name))
+                legend.appendChild(item)
+            figure.appendChild(legend)
+        return figure
+
+    def _table(self, name: str, history: list, lost: list):
+        """The charts' figures as a table (in a disclosure, open for whoever wants it)."""
+        details = self._element("details")
+        details.appendChild(self._element("summary", t("charts.as_table")))
+        table = self._element("table", cls="stats-table")
+        table.appendChild(self._element("caption", t("charts.table", game=name)))
+        none = t("stats.none")
+        rows = [("th", [t("charts.day"), t("stats.played"), t("stats.won"), t("stats.helped"),
+                        t("charts.lost"), t("stats.best_time"), t("stats.fewest_moves")])]
+        for line, lost_that_day in zip(history, lost):
+            rows.append(("td", [line["day"], line["played"], line["won"], line["helped"],
+                                lost_that_day,
+                                none if line["best_seconds"] is None else clock(line["best_seconds"]),
+                                none if line["fewest_moves"] is None else line["fewest_moves"]]))
+        for tag, cells in rows:
+            row = self._element("tr")
+            for cell in cells:
+                row.appendChild(self._element(tag, str(cell)))
+            table.appendChild(row)
+        details.appendChild(table)
+        return details

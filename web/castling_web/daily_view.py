@@ -1,0 +1,76 @@
+"""Today's deal: the deal of the day of the game on the table.
+
+"Today" is the player's own calendar date (the browser's clock and time zone).
+The numbers come from the table shipped with the site (``daily.json``, made by
+scripts/daily.py; see castling.player.daily), read once, when first asked for:
+the service worker keeps it, so it works offline.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import date
+from typing import TYPE_CHECKING
+
+from castling.i18n import language, t
+from castling.player.daily import DailyTable, read_table
+
+from .dom import js_object
+
+if TYPE_CHECKING:
+    from .app import App
+
+TABLE_URL = "./daily.json"
+
+
+def local_today(window) -> date:
+    """The player's calendar date now."""
+    now = window.Date.new()
+    return date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
+
+
+def long_date(window, day: date) -> str:
+    """``day`` as the player's language writes dates in full ('1 December 2026')."""
+    moment = window.Date.new(day.year, day.month - 1, day.day)
+    return str(moment.toLocaleDateString(language(), js_object({"dateStyle": "long"})))
+
+
+class DailyDeal:
+    """Opens today's deal of the game on the table."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.table: DailyTable | None = None
+        app.commands["daily"] = self.open
+
+    def open(self) -> None:
+        asyncio.ensure_future(self._open())
+
+    async def _open(self) -> None:
+        app = self.app
+        rules = app.session.game.rules
+        day = local_today(app.window)
+        table = await self._read_table()
+        if table is None:
+            app.notify(t("daily.unavailable"))
+            return
+        number = table.number(rules.id, day)
+        written = long_date(app.window, day)
+        if number is None:
+            app.notify(t("daily.none_date", game=rules.name, day=written) if rules.id in table.picks
+                       else t("daily.none_game", game=rules.name))
+            return
+        app.replay.leave()
+        app.session.open_daily(rules, number, day)
+        app.show_game()
+        app.notify(t("daily.opened", game=rules.name, day=written, deal=number))
+
+    async def _read_table(self) -> DailyTable | None:
+        if self.table is None:
+            try:
+                response = await self.app.window.fetch(TABLE_URL)
+                if response.ok:
+                    self.table = read_table(str(await response.text()))
+            except Exception:       # offline before the first visit finished, or damaged
+                return None
+        return self.table
