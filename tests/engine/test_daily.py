@@ -20,7 +20,7 @@ WINS = json.loads((ROOT / "tests" / "fixtures" / "wins.json").read_text())
 CORE = ("chessboard", "morphy", "chequers", "martha", "fortress", "lasker", "selective-castle",
         "castles-end")
 # How far the table reaches (README): the core games to the end of 2031, every game at
-# least to 11 July 2027 (Castle Mount and Zerline; the other family games to 2027's end).
+# least to 11 July 2027 (Castle Mount; Zerline to 2027's end, the other family games 2028's).
 CORE_TO, EVERY_GAME_TO = date(2031, 12, 31), date(2027, 7, 11)
 
 
