@@ -16,16 +16,11 @@ from castling import Game
 from castling.i18n import t
 from castling.player.replay_links import Replay
 from castling.player.spoken import move_words, turn_words
-from pyodide.ffi import create_proxy
-
 from .dom import present
+from .pacing import Pacer
 
 if TYPE_CHECKING:
     from .app import App
-
-#: milliseconds between moves when playing, per speed the player may pick
-SPEEDS = {"slow": 1400, "normal": 700, "fast": 250}
-
 
 class ReplayView:
     """Shows a replay; ``active`` while it is on screen."""
@@ -35,8 +30,7 @@ class ReplayView:
         self.document = app.document
         self.game: Game | None = None     # the replay, at the move shown
         self.total = 0
-        self._playing = None              # the interval timer while playing
-        self._tick = create_proxy(lambda *_: self._play_next())
+        self.pacer = Pacer(app.window, self._element("speed"), self._play_next)
         app.commands.update({
             "replay-back": lambda: self.step(-1), "replay-forward": lambda: self.step(1),
             "replay-play": self.toggle_play, "replay-take": self.take_up,
@@ -181,25 +175,23 @@ class ReplayView:
         button('[data-action="replay-back"]').disabled = step == 0
         button('[data-action="replay-forward"]').disabled = step == self.total
         play = button('[data-action="replay-play"]')
-        play.textContent = t("replay.pause" if self._playing is not None else "replay.play")
-        play.setAttribute("aria-pressed", "true" if self._playing is not None else "false")
+        play.textContent = t("replay.pause" if self.pacer.running else "replay.play")
+        play.setAttribute("aria-pressed", "true" if self.pacer.running else "false")
 
     # -- playing ----------------------------------------------------------------------
 
     def toggle_play(self) -> None:
-        if self._playing is not None:
+        if self.pacer.running:
             self.pause()
             return
         if not self.game.can_redo:          # at the end: play again from the deal
             self.go(0)
-        speed = SPEEDS.get(str(self._element("speed").value), SPEEDS["normal"])
-        self._playing = self.app.window.setInterval(self._tick, speed)
+        self.pacer.start()
         self.show()
 
     def pause(self) -> None:
-        if self._playing is not None:
-            self.app.window.clearInterval(self._playing)
-            self._playing = None
+        if self.pacer.running:
+            self.pacer.stop()
             if self.active:
                 self.show()
 
@@ -214,9 +206,8 @@ class ReplayView:
 
     def on_speed(self, event) -> None:
         """A new speed applies at once when playing."""
-        if self._playing is not None:
-            self.pause()
-            self.toggle_play()
+        if self.pacer.running:
+            self.pacer.start()
 
     def on_key(self, event) -> None:
         """The viewer's keys (the game's keys do nothing while it is shown)."""

@@ -16,9 +16,7 @@ from typing import TYPE_CHECKING
 
 from castling import parse_move
 from castling.i18n import t
-from pyodide.ffi import create_proxy
-
-from .replay_view import SPEEDS
+from .pacing import Pacer
 
 if TYPE_CHECKING:
     from .app import App
@@ -32,9 +30,8 @@ class ShowMe:
         self.line: list = []            # the moves still to show
         self.expected = None            # the position (advice key) the next move is for
         self.asking = False
-        self._timer = None              # the interval timer while running
         self._moving = False            # a move of the line is being played
-        self._tick = create_proxy(lambda *_: self._next())
+        self.pacer = Pacer(app.window, app.document.getElementById("show-me-speed"), self._next)
         app.commands.update({"show-me": self.start, "show-me-pause": self.toggle_pause,
                              "show-me-step": self.step, "show-me-stop": self.stop})
 
@@ -93,15 +90,8 @@ class ShowMe:
     # -- playing the line ---------------------------------------------------------------
 
     def _run(self) -> None:
-        speed = SPEEDS.get(str(self.app.document.getElementById("show-me-speed").value),
-                           SPEEDS["normal"])
-        self._timer = self.app.window.setInterval(self._tick, speed)
+        self.pacer.start()
         self._show_controls()
-
-    def _halt(self) -> None:
-        if self._timer is not None:
-            self.app.window.clearInterval(self._timer)
-            self._timer = None
 
     def _next(self) -> None:
         """Play the line's next move (unless the game changed under it: then stop)."""
@@ -120,15 +110,15 @@ class ShowMe:
             self.end()              # won: the win dialog says so
 
     def toggle_pause(self) -> None:
-        if self._timer is not None:
-            self._halt()
+        if self.pacer.running:
+            self.pacer.stop()
             self._show_controls()
         elif self.active:
             self._run()
 
     def step(self) -> None:
         """One move of the line, then wait."""
-        self._halt()
+        self.pacer.stop()
         self._next()
         if self.active:
             self._show_controls()
@@ -141,7 +131,7 @@ class ShowMe:
 
     def end(self) -> None:
         """No more moves to show (done, stopped, or the game changed)."""
-        self._halt()
+        self.pacer.stop()
         self.line = []
         self._show_bar(False)
 
@@ -153,9 +143,8 @@ class ShowMe:
 
     def on_speed(self, event) -> None:
         """A new speed applies at once when running."""
-        if self._timer is not None:
-            self._halt()
-            self._run()
+        if self.pacer.running:
+            self.pacer.start()
 
     # -- the bar ----------------------------------------------------------------------
 
@@ -167,6 +156,6 @@ class ShowMe:
 
     def _show_controls(self) -> None:
         pause = self.app.document.querySelector('[data-action="show-me-pause"]')
-        running = self._timer is not None
+        running = self.pacer.running
         pause.textContent = t("showme.pause") if running else t("showme.resume")
         pause.setAttribute("aria-pressed", "false" if running else "true")

@@ -1,0 +1,33 @@
+"""Moves played one after another at the speed the player picks: the replay
+viewer's play and Show me's line share this clock."""
+
+from __future__ import annotations
+
+from pyodide.ffi import create_proxy
+
+#: milliseconds between moves, per speed a ``<select>`` may name
+SPEEDS = {"slow": 1400, "normal": 700, "fast": 250}
+
+
+class Pacer:
+    """Calls ``step`` at the speed chosen in the ``<select>`` ``speed`` until stopped."""
+
+    def __init__(self, window, speed, step) -> None:
+        self.window = window
+        self.speed = speed
+        self._timer = None
+        self._step = create_proxy(lambda *_: step())
+
+    @property
+    def running(self) -> bool:
+        return self._timer is not None
+
+    def start(self) -> None:
+        self.stop()
+        pause = SPEEDS.get(str(self.speed.value), SPEEDS["normal"])
+        self._timer = self.window.setInterval(self._step, pause)
+
+    def stop(self) -> None:
+        if self._timer is not None:
+            self.window.clearInterval(self._timer)
+            self._timer = None
