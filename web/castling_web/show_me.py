@@ -49,9 +49,6 @@ class ShowMe:
         if app.session.game.is_won():
             app.notify(t("showme.won_already"))
             return
-        if not app.advice.advisor.ready:
-            app.notify(t("showme.starting"))
-            return
         key = app.advice.position_key()
         known = app.advice.answers.get(key)
         if known is not None and known["result"] != "won":
@@ -62,12 +59,22 @@ class ShowMe:
     async def _ask(self, key: tuple) -> None:
         app = self.app
         game_id, number, moves = key
+        advisor = app.advice.advisor
         self.asking = True
         app.chrome.button("show-me").disabled = True
-        app.document.getElementById("status").textContent = t("showme.thinking")
+        status = app.document.getElementById("status")
         try:
-            answer = await app.advice.advisor.ask({"kind": "line", "game": game_id,
-                                                   "deal": number, "moves": list(moves)})
+            if not advisor.ready:
+                # Pressed while the worker still boots (its own Python, some
+                # seconds after the board): wait for it rather than have the
+                # player guess when to press again.
+                status.textContent = t("showme.starting")
+                await advisor.start()
+                if key != app.advice.position_key():
+                    return                  # the player moved meanwhile: that ends it
+            status.textContent = t("showme.thinking")
+            answer = await advisor.ask({"kind": "line", "game": game_id,
+                                        "deal": number, "moves": list(moves)})
         finally:
             self.asking = False
             app.chrome.button("show-me").disabled = False
