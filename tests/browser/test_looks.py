@@ -77,4 +77,13 @@ def test_every_game_fits_every_screen_and_controls_do_not_overlap(browser, site_
                 overlap = (min(a[1], b[1]) - max(a[0], b[0]) > 1
                            and min(a[3], b[3]) - max(a[2], b[2]) > 1)
                 assert not overlap, f"{game_id}: {name} and {other} overlap at {size}"
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, \
+            f"{game_id}: the page scrolls sideways at {size}"
+    # The links the app shows are long unbroken words; they wrap within the screen.
+    for action in ("share", "share-replay"):
+        page.click(f'[data-action="{action}"]')
+        page.wait_for_selector("#notice:not([hidden])")
+        assert "#/" in page.locator("#notice").text_content()
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, \
+            f"the {action} link widens the page at {size}"
     context.close()
