@@ -49,6 +49,22 @@ def test_a_games_history_is_drawn_and_given_as_a_table(returning_page, site_url)
     rows = page.locator("#charts table tr")
     assert rows.count() == 4
     assert rows.nth(3).locator("td").all_text_contents() == ["2026-12-01", "4", "1", "1", "2", "2:20", "151"]
+    # A game only won with help and lost: no best time or fewest moves to draw.
+    page.keyboard.press("Escape")
+    page.evaluate("stats => localStorage.setItem('castling:stats', stats)", json.dumps(
+        {"fortress": {**STATS["fortress"], "won": 0, "best_seconds": None, "fewest_moves": None,
+                      "history": [{**line, "won": 0, "best_seconds": None, "fewest_moves": None}
+                                  for line in HISTORY]}}))
+    page.reload()
+    wait_ready(page)
+    page.click('[data-action="stats"]')
+    assert charts.count() == 3
+    assert charts.nth(0).locator("rect.bar-won").count() == 0
+    assert charts.nth(0).locator("rect.bar-lost").count() == 3
+    for best in (1, 2):
+        assert charts.nth(best).locator("svg").count() == 0
+        assert charts.nth(best).locator("p").text_content() == \
+            "No game won without help on these days."
     # Another game, with nothing finished yet.
     page.select_option("#chart-game", "morphy")
     assert "No finished games of Morphy yet" in page.locator("#charts").text_content()

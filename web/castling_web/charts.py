@@ -46,10 +46,8 @@ class Charts:
                    ("lost", t("charts.lost"), lost)], str)
         times = [line["best_seconds"] for line in history]
         moves = [line["fewest_moves"] for line in history]
-        best_time = self._bars(t("charts.best_time"), self._best_summary(days, times, clock),
-                               days, [("value", t("stats.best_time"), times)], clock)
-        fewest = self._bars(t("charts.fewest_moves"), self._best_summary(days, moves, str),
-                            days, [("value", t("stats.fewest_moves"), moves)], str)
+        best_time = self._best(t("charts.best_time"), days, t("stats.best_time"), times, clock)
+        fewest = self._best(t("charts.fewest_moves"), days, t("stats.fewest_moves"), moves, str)
         box.replaceChildren(games, best_time, fewest, self._table(rules.name, history, lost))
 
     # -- the pieces ----------------------------------------------------------------------
@@ -68,13 +66,18 @@ class Charts:
             element.setAttribute(name.replace("_", "-"), str(value))
         return element
 
-    @staticmethod
-    def _best_summary(days, values, shown) -> str:
+    def _best(self, title: str, days: list[str], name: str, values: list, shown):
+        """A day's best (time or moves) as bars; with no game won without help on
+        any of those days, no empty axes: the caption and a sentence saying so."""
         present = [(value, day) for value, day in zip(values, days) if value is not None]
         if not present:
-            return t("charts.no_wins")
+            figure = self._element("figure", cls="chart")
+            figure.appendChild(self._element("figcaption", title))
+            figure.appendChild(self._element("p", t("charts.no_wins")))
+            return figure
         value, day = min(present)
-        return t("charts.best.summary", value=shown(value), day=day)
+        summary = t("charts.best.summary", value=shown(value), day=day)
+        return self._bars(title, summary, days, [("value", name, values)], shown)
 
     def _bars(self, title: str, summary: str, days: list[str], series, shown):
         """A figure: a bar per day, the series stacked (each (class, name, values);
