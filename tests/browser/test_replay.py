@@ -97,6 +97,8 @@ def test_watching_a_replay_leaves_the_players_game_alone(returning_page, site_ur
     page.evaluate("link => { location.hash = link }", code)
     page.wait_for_selector(STEP)
     assert page.locator("#replay-title").text_content() == f"Replay of Chessboard deal #{win['deal']}"
+    # The header's moves and clock are the player's game's: out of sight meanwhile.
+    assert page.locator(".counters").is_hidden()
 
     # Play at the fastest speed, pause, and it stays paused.
     page.select_option("#replay-speed", "fast")
@@ -132,6 +134,8 @@ def test_watching_a_replay_leaves_the_players_game_alone(returning_page, site_ur
     assert page.locator("#announce").text_content() == "Move 20 of 20."
     page.click('[data-action="replay-close"]')
     assert page.locator("[data-replay]").count() == 0
+    assert page.locator("#move-counter").text_content() == "1 move"
+    assert page.locator(".counters").is_visible()
     assert page.evaluate("location.hash") == "#/chessboard/1"
     assert dom_piles(page) == table
     assert everything_stored(page) == kept
