@@ -260,16 +260,11 @@ class App:
         """Play moves the engine produced (one, or a supermove's several) carrying
         ``count`` cards; the player's are followed by auto-play sending safe cards
         home. ``helped``: the solver's move ("Show me"), said as such."""
-        names = self.session.game.rules.pile_names
-        source, target = names[moves[0][0]], names[moves[-1][1]]
-        words = move_words(self.session.game.position, moves[0][0], moves[-1][1], count)
-        before = [card.getBoundingClientRect() for card in self.view.cards_of(source)[-count:]]
-        self.session.play(moves, helped=helped)
-        if moves[0][0] == self.session.game.position.tables.stock:
-            words = turn_words(self.session.game.position)
+        words, moved = self.watch(self.session.game, moves[0][0], moves[-1][1], count,
+                                  lambda: self.session.play(moves, helped=helped))
         self.last_move = moves[-1]
         self.held.forget()
-        self.refresh(moved=(target, before))
+        self.refresh(moved=moved)
         if by_player:
             home = self.autoplay() if self.session.settings.autoplay else 0
             if home:
@@ -281,6 +276,20 @@ class App:
             else:
                 self.announce(t("say.showme", move=words) if helped
                               else t("say.sentence", text=words))
+
+    def watch(self, game, source: int, target: int, count: int, play) -> tuple[str, tuple]:
+        """Have ``play`` make a move of ``count`` cards on ``game`` (the player's, or a
+        replay's), and return how to say it and where its cards were (the target
+        pile's name and their old places, for refresh/show to slide them in). The
+        words are made before the move, while the cards are where they say; a card
+        turned from the stock is only known after."""
+        names = game.rules.pile_names
+        words = move_words(game.position, source, target, count)
+        before = [card.getBoundingClientRect() for card in self.view.cards_of(names[source])[-count:]]
+        play()
+        if source == game.position.tables.stock:
+            words = turn_words(game.position)
+        return words, (names[target], before)
 
     def autoplay(self) -> int:
         """Send home, one by one, the cards no tableau card could still need; how many."""

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from castling import Game
 from castling.i18n import t
 from castling.player.replay_links import Replay
-from castling.player.spoken import move_words, turn_words
 from .dom import present
 from .pacing import Pacer
 
@@ -123,15 +122,8 @@ class ReplayView:
         if direction > 0:
             if not game.can_redo:
                 return False
-            source, target, count = game.next_redo
-            words = move_words(game.position, source, target, count)
-            names = game.rules.pile_names
-            before = [card.getBoundingClientRect()
-                      for card in self.app.view.cards_of(names[source])[-count:]]
-            game.redo()
-            if source == game.position.tables.stock:
-                words = turn_words(game.position)
-            self.show(moved=(names[target], before))
+            words, moved = self.app.watch(game, *game.next_redo, game.redo)
+            self.show(moved=moved)
             said = t("replay.say.step", step=len(game.moves), total=self.total, move=words)
             if not game.can_redo:
                 said += " " + t("replay.say.end")
