@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -19,8 +20,11 @@ READY_TIMEOUT_MS = 90_000     # cold boot is ~3-7 s here; far more under load
 
 @pytest.fixture(scope="session")
 def site_url():
-    """Build dist/ once and serve it on a free localhost port."""
-    subprocess.run([sys.executable, str(ROOT / "build.py")], check=True, cwd=ROOT)
+    """Build dist/ once and serve it on a free localhost port. (`make test` builds
+    it before starting its two lanes of browser tests and sets CASTLING_SITE_BUILT,
+    so that neither rebuilds dist/ while the other serves it.)"""
+    if not os.environ.get("CASTLING_SITE_BUILT"):
+        subprocess.run([sys.executable, str(ROOT / "build.py")], check=True, cwd=ROOT)
     with serve(DIST) as url:
         yield url
 
