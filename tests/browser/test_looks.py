@@ -80,8 +80,11 @@ def test_every_game_fits_every_screen_and_controls_do_not_overlap(browser, site_
         assert page.evaluate("document.documentElement.scrollWidth") <= width, \
             f"{game_id}: the page scrolls sideways at {size}"
     # The links the app shows are long unbroken words; they wrap within the screen.
+    page.evaluate("link => { location.hash = link; }", "#/soother/3")
+    page.locator('[data-pile="s1"]').click()            # a move: a replay to share
+    page.wait_for_selector('.controls [data-action="share-replay"]:not([disabled])')
     for action in ("share", "share-replay"):
-        page.click(f'[data-action="{action}"]')
+        page.click(f'.controls [data-action="{action}"]')
         page.wait_for_selector("#notice:not([hidden])")
         assert "#/" in page.locator("#notice").text_content()
         assert page.evaluate("document.documentElement.scrollWidth") <= width, \

@@ -37,6 +37,7 @@ def test_a_real_games_replay_link_opens_in_a_fresh_browser_and_plays_on_from_a_m
     player, rules, win = returning_page, GAMES["fortress"], WINS["fortress"]
     player.goto(f"{site_url}index.html#/fortress/{win['deal']}")
     wait_ready(player)
+    assert player.is_disabled('.controls [data-action="share-replay"]')   # no moves yet
     for text in win["moves"][:16]:
         save = stored(player, "castling:save:fortress")
         game, _ = Game.replay(rules, win["deal"], save["moves"])

@@ -220,6 +220,7 @@ class App:
         button = self.chrome.button
         button("undo").disabled = not game.can_undo
         button("redo").disabled = not game.can_redo
+        button("share-replay").disabled = count == 0     # no moves: Share gives the deal
         won = game.is_won()
         button("finish").disabled = won or auto_finish(position) is None
         if won:
