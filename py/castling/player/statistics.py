@@ -88,8 +88,8 @@ class StatsBook:
                 stats.won += 1
                 stats.streak += 1
                 stats.best_streak = max(stats.best_streak, stats.streak)
-                stats.best_seconds = seconds if stats.best_seconds is None else min(stats.best_seconds, seconds)
-                stats.fewest_moves = moves if stats.fewest_moves is None else min(stats.fewest_moves, moves)
+                stats.best_seconds = _least(stats.best_seconds, seconds)
+                stats.fewest_moves = _least(stats.fewest_moves, moves)
             stats.current = {"token": token, "counted": True, "won": True}
         self._update(game_id, count)
 
@@ -105,8 +105,8 @@ class StatsBook:
             line["helped"] += 1
         elif won:
             line["won"] += 1
-            line["best_seconds"] = seconds if line["best_seconds"] is None else min(line["best_seconds"], seconds)
-            line["fewest_moves"] = moves if line["fewest_moves"] is None else min(line["fewest_moves"], moves)
+            line["best_seconds"] = _least(line["best_seconds"], seconds)
+            line["fewest_moves"] = _least(line["fewest_moves"], moves)
 
     def count_daily(self, game_id: str, day: date, *, won: bool = False) -> None:
         """``day``'s deal of the day of ``game_id`` was played (or won): its
@@ -127,3 +127,8 @@ class StatsBook:
         change(stored[game_id])
         self.stats = {**self.stats, **stored}
         self.store.write(STATS_KEY, stats_text(self.stats))
+
+
+def _least(best: int | None, value: int) -> int:
+    """A best so far (None: none yet) after a new value: the smaller."""
+    return value if best is None else min(best, value)
