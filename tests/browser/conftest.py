@@ -111,3 +111,8 @@ def shown_as_dom(piles: dict[str, list[str]]) -> dict[str, list[str]]:
 def stored(page, key: str):
     text = page.evaluate("key => localStorage.getItem(key)", key)
     return None if text is None else json.loads(text)
+
+
+def store(page, key: str, value) -> None:
+    """Put ``value`` in the page's storage under ``key``, as JSON (as the app stores)."""
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [key, json.dumps(value)])

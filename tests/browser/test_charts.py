@@ -1,9 +1,7 @@
 """Statistics as pictures (issue 15): a game's history drawn as bar charts, the
 same figures as a table, another game's charts, and the charts in Italian."""
 
-import json
-
-from conftest import wait_ready
+from conftest import store, wait_ready
 
 HISTORY = [
     {"day": "2026-11-28", "played": 3, "won": 2, "helped": 0, "best_seconds": 185, "fewest_moves": 140},
@@ -16,9 +14,9 @@ STATS = {"fortress": {"played": 8, "won": 3, "helped": 1, "streak": 0, "best_str
 
 def with_history(page, site_url, settings=None) -> None:
     page.goto(f"{site_url}help/index.html")
-    page.evaluate("stats => localStorage.setItem('castling:stats', stats)", json.dumps(STATS))
+    store(page, "castling:stats", STATS)
     if settings:
-        page.evaluate("s => localStorage.setItem('castling:settings', s)", json.dumps(settings))
+        store(page, "castling:settings", settings)
     page.goto(f"{site_url}index.html#/fortress/3")
     wait_ready(page)
     page.click('[data-action="stats"]')
@@ -51,10 +49,10 @@ def test_a_games_history_is_drawn_and_given_as_a_table(returning_page, site_url)
     assert rows.nth(3).locator("td").all_text_contents() == ["2026-12-01", "4", "1", "1", "2", "2:20", "151"]
     # A game only won with help and lost: no best time or fewest moves to draw.
     page.keyboard.press("Escape")
-    page.evaluate("stats => localStorage.setItem('castling:stats', stats)", json.dumps(
-        {"fortress": {**STATS["fortress"], "won": 0, "best_seconds": None, "fewest_moves": None,
-                      "history": [{**line, "won": 0, "best_seconds": None, "fewest_moves": None}
-                                  for line in HISTORY]}}))
+    store(page, "castling:stats", {
+        "fortress": {**STATS["fortress"], "won": 0, "best_seconds": None, "fewest_moves": None,
+                     "history": [{**line, "won": 0, "best_seconds": None, "fewest_moves": None}
+                                 for line in HISTORY]}})
     page.reload()
     wait_ready(page)
     page.click('[data-action="stats"]')

@@ -2,7 +2,6 @@
 browsers, another the next day, the player's own date in two time zones, the
 daily record in the statistics, and a finished daily shared as a replay link."""
 
-import json
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 
@@ -10,7 +9,7 @@ from castling import GAMES, Position
 from castling.player.daily import BUDGET, read_table
 from castling.solver import solve
 
-from conftest import dom_piles, shown_as_dom, stored, wait_ready, watched
+from conftest import dom_piles, shown_as_dom, store, stored, wait_ready, watched
 from test_play import tap_move
 
 TABLE = read_table((Path(__file__).parents[2] / "data" / "daily.json").read_text())
@@ -83,8 +82,7 @@ def test_a_daily_counts_in_the_daily_record_and_a_finished_one_is_shared_as_a_re
         save = {"format": 1, "game": "fortress", "deal": number, "daily": day.isoformat(),
                 "moves": [format_move(rules, move) for move in line[:-1]], "counted": True,
                 "won": False, "token": "daily-1"}
-        page.evaluate("save => localStorage.setItem('castling:save:fortress', save)",
-                      json.dumps(save))
+        store(page, "castling:save:fortress", save)
         page.evaluate("number => { location.hash = '#/morphy/5'; }", number)
         page.wait_for_selector('#board[data-game="morphy"]')
         page.select_option("#game-select", "fortress")

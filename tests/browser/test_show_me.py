@@ -7,17 +7,13 @@ from pathlib import Path
 
 from castling import GAMES, Game
 
-from conftest import dom_piles, shown_as_dom, stored, wait_ready
+from conftest import dom_piles, shown_as_dom, store, stored, wait_ready
 
 WINS = json.loads((Path(__file__).parents[1] / "fixtures" / "wins.json").read_text())
 CORE = ["chessboard", "morphy", "chequers", "martha", "fortress", "lasker", "selective-castle",
         "castles-end"]
 WORKER_MS = 60_000      # the worker boots its own Python after the board is ready
 LEFT = 10               # moves of the winning line left to the solver
-
-
-def put(page, key: str, value) -> None:
-    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [key, json.dumps(value)])
 
 
 def saved_moves(page, game_id: str) -> list[str]:
@@ -32,10 +28,10 @@ def test_show_me_finishes_a_winnable_game_of_every_core_game_as_won_with_help(
     for game_id in CORE:
         rules, win = GAMES[game_id], WINS[game_id]
         moves = win["moves"][:-LEFT]
-        put(page, f"castling:save:{game_id}", {"format": 1, "game": game_id, "deal": win["deal"],
+        store(page, f"castling:save:{game_id}", {"format": 1, "game": game_id, "deal": win["deal"],
                                                "moves": moves, "seconds": 61, "counted": True,
                                                "won": False, "token": f"t-{game_id}"})
-        put(page, "castling:stats", {game_id: {"played": 1, "won": 0, "streak": 0,
+        store(page, "castling:stats", {game_id: {"played": 1, "won": 0, "streak": 0,
                                                "best_streak": 0, "best_seconds": None,
                                                "fewest_moves": None,
                                                "current": {"token": f"t-{game_id}",
@@ -106,7 +102,7 @@ def test_pressed_early_then_pause_one_move_and_take_over_then_undo_walks_back(pa
 def test_show_me_says_why_when_the_position_is_not_proved_winnable(page, site_url):
     # Chessboard deal 1 is lost once t3-f4 founds with that card's rank.
     page.goto(f"{site_url}help/index.html")
-    put(page, "castling:save:chessboard", {"format": 1, "game": "chessboard", "deal": 1,
+    store(page, "castling:save:chessboard", {"format": 1, "game": "chessboard", "deal": 1,
                                            "moves": ["t3-f4"]})
     page.goto(f"{site_url}index.html#/chessboard/1")
     wait_ready(page)
