@@ -43,8 +43,27 @@ HELP_CSP = "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'self
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "scripts"))
 from castling.games import GAMES, GROUPS  # noqa: E402  (the build reads the game list)
-from castling.i18n import catalogue  # noqa: E402
+from castling.i18n import DEFAULT, LANGUAGES, catalogue, help_folder  # noqa: E402
 from study_report import summary as study_summary  # noqa: E402  (the study's figures for the chooser)
+
+
+#: The one placeholder syntax of every file the build fills in (the page, the
+#: help template and fragments, the service worker, the boot modules): a name in
+#: capitals between double underscores, ``__CSP__``. It is an identifier in
+#: JavaScript and plain text in HTML, so each source stays valid in its own
+#: language before it is filled.
+_PLACEHOLDER = re.compile(r"__([A-Z][A-Z0-9_]*)__")
+
+
+def fill(template: str, values: dict[str, str], source: str) -> str:
+    """``template`` with each placeholder replaced by its value; the build stops
+    on a placeholder it has no value for (a value may go unused: the help
+    fragments share one set of values)."""
+    missing = sorted(set(_PLACEHOLDER.findall(template)) - values.keys())
+    if missing:
+        sys.exit(f"build.py: {source} has placeholders the build does not fill: "
+                 + ", ".join(f"__{name}__" for name in missing))
+    return _PLACEHOLDER.sub(lambda match: values[match.group(1)], template)
 
 
 #: What the app loads of PyScript's dist folder (chunk names end in a content
@@ -147,12 +166,14 @@ def game_chooser() -> tuple[str, str]:
 def write_pages(out: Path) -> None:
     """index.html with the game list, the stylesheet, the entry script and its config."""
     options, chooser = game_chooser()
-    page = (WEB / "index.html").read_text(encoding="utf-8")
     plugins = [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF]
-    page = (page.replace("<!--GAME_OPTIONS-->", options).replace("<!--GAME_CHOOSER-->", chooser)
-            .replace("__CSP__", CSP)
-            .replace("__MPY_CONFIG__", html.escape(json.dumps({"plugins": plugins}), quote=False)))
-    (out / "index.html").write_text(fill_text(page, catalogue("en")), encoding="utf-8")
+    languages = "".join(f'<option value="{code}" lang="{code}">{html.escape(name)}</option>'
+                        for code, name in LANGUAGES.items())
+    page = fill((WEB / "index.html").read_text(encoding="utf-8"), {
+        "GAME_OPTIONS": options, "GAME_CHOOSER": chooser, "LANGUAGE_OPTIONS": languages,
+        "CSP": CSP, "MPY_CONFIG": html.escape(json.dumps({"plugins": plugins}), quote=False),
+    }, "web/index.html")
+    (out / "index.html").write_text(fill_text(page, catalogue(DEFAULT)), encoding="utf-8")
     for name in ("style.css", "solver_worker.py", "icon.svg", "register-sw.js",
                  "manifest.webmanifest", "snapshot-maker.mjs"):
         shutil.copy2(WEB / name, out / name)
@@ -177,10 +198,6 @@ def fill_text(page: str, messages: dict[str, str]) -> str:
         lambda m: f'{m.group(0)} {m.group(1)}="{html.escape(messages[m.group(2)])}"', page)
 
 
-#: The help pages of each language: English at help/, the others at help/LANG/.
-HELP_FOLDERS = {"en": "", "it": "it/"}
-
-
 def games_index(messages: dict[str, str]) -> str:
     """The help index's list of games, made from the declarations: each group
     (games.GROUPS) under its heading, each game linked with its summary."""
@@ -201,29 +218,29 @@ def write_help(out: Path) -> None:
                   for r in GAMES.values())
     (out / "help").mkdir()
     shutil.copy2(WEB / "help" / "help.css", out / "help" / "help.css")
-    for language, folder in HELP_FOLDERS.items():
-        messages = catalogue(language)
-        other = "it" if language == "en" else "en"
+    for language in LANGUAGES:
+        folder, messages = help_folder(language), catalogue(language)
+        # Each page links to one other language: English to the first of the
+        # others, every other language back to English.
+        other = next(code for code in LANGUAGES if code != DEFAULT) if language == DEFAULT else DEFAULT
         (out / "help" / folder).mkdir(exist_ok=True)
         up = "../" if folder else ""
         for fragment in sorted((WEB / "help" / folder).glob("*.part.html")):
             slug = fragment.name.removesuffix(".part.html")
-            body = fragment.read_text(encoding="utf-8")
-            if slug == "index":
-                body = (body.replace("{{count}}", str(len(GAMES)))
-                        .replace("{{games}}", games_index(messages)))
+            source = f"web/{fragment.relative_to(WEB).as_posix()}"
+            body = fill(fragment.read_text(encoding="utf-8"),
+                        {"COUNT": str(len(GAMES)), "GAMES": games_index(messages)}, source)
             title = body.split("<h1>", 1)[1].split("</h1>", 1)[0] if "<h1>" in body else slug
-            other_href = (f"../{slug}.html" if folder else f"./{HELP_FOLDERS[other]}{slug}.html")
-            fields = {"lang": language, "up": up, "title": title, "nav": nav, "body": body,
-                      "csp": HELP_CSP, "other_href": other_href, "other_lang": other,
-                      "title_suffix": html.escape(messages["help.title_suffix"]),
-                      "back": html.escape(messages["help.back"]),
-                      "nav_label": html.escape(messages["help.nav"]),
-                      "how_to_play": html.escape(messages["games.how_to_play"]),
-                      "other_language": html.escape(messages["help.other_language"])}
-            page = template
-            for name, value in fields.items():
-                page = page.replace("{{" + name + "}}", value)
+            other_href = (f"../{slug}.html" if folder else f"./{help_folder(other)}{slug}.html")
+            page = fill(template, {
+                "LANG": language, "UP": up, "TITLE": title, "NAV": nav, "BODY": body,
+                "CSP": HELP_CSP, "OTHER_HREF": other_href, "OTHER_LANG": other,
+                "TITLE_SUFFIX": html.escape(messages["help.title_suffix"]),
+                "BACK": html.escape(messages["help.back"]),
+                "NAV_LABEL": html.escape(messages["help.nav"]),
+                "HOW_TO_PLAY": html.escape(messages["games.how_to_play"]),
+                "OTHER_LANGUAGE": html.escape(messages["help.other_language"]),
+            }, "web/help/template.html")
             (out / "help" / folder / f"{slug}.html").write_text(page, encoding="utf-8")
         english = {p.name for p in (WEB / "help").glob("*.part.html")}
         here = {p.name for p in (WEB / "help" / folder).glob("*.part.html")}
@@ -280,9 +297,9 @@ def write_icons(out: Path) -> None:
 
 
 def _fill_module(out: Path, name: str, placeholder: str, value: str) -> None:
-    """web/NAME with ``placeholder`` replaced by ``value``, written to out/NAME."""
-    script = (WEB / name).read_text(encoding="utf-8")
-    (out / name).write_text(script.replace(placeholder, value), encoding="utf-8")
+    """web/NAME with its placeholder ``__PLACEHOLDER__`` filled, written to out/NAME."""
+    script = fill((WEB / name).read_text(encoding="utf-8"), {placeholder: value}, f"web/{name}")
+    (out / name).write_text(script, encoding="utf-8")
 
 
 def write_boot_modules(out: Path) -> None:
@@ -296,17 +313,17 @@ def write_boot_modules(out: Path) -> None:
     runtime = out / "vendor" / "pyodide"
     sizes = {name: (runtime / name).stat().st_size
              for name in ("pyodide.asm.wasm", "python_stdlib.zip")}
-    _fill_module(out, "interpreter.mjs", "__RUNTIME_BYTES__", json.dumps(sizes))
+    _fill_module(out, "interpreter.mjs", "RUNTIME_BYTES", json.dumps(sizes))
     # Pyodide wants a lock file, and checks its ABI against its own; the app
     # loads no package, so it gets the real file's info and no packages.
     lock = json.loads((NODE / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
-    _fill_module(out, "python-files.mjs", "__LOCK_FILE__",
+    _fill_module(out, "python-files.mjs", "LOCK_FILE",
                  json.dumps({"info": lock["info"], "packages": {}}))
     digest = hashlib.sha256()
     for path in [*(runtime / name for name in PYODIDE_FILES), out / "python-files.json",
                  out / "python-files.mjs", out / "snapshot-maker.mjs"]:
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    _fill_module(out, "snapshot-store.mjs", "__SNAPSHOT_ID__", digest.hexdigest()[:16])
+    _fill_module(out, "snapshot-store.mjs", "SNAPSHOT_ID", digest.hexdigest()[:16])
 
 
 def write_service_worker(out: Path) -> None:
@@ -320,9 +337,9 @@ def write_service_worker(out: Path) -> None:
         digest.update(path.relative_to(out).as_posix().encode() + b"\0" + data)
         listed[f"./{path.relative_to(out).as_posix()}"] = \
             "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
-    script = (WEB / "sw.js").read_text(encoding="utf-8")
-    script = script.replace("__BUILD_HASH__", digest.hexdigest()[:16]).replace(
-        "__FILE_LIST__", json.dumps(listed, indent=2))
+    script = fill((WEB / "sw.js").read_text(encoding="utf-8"), {
+        "BUILD_HASH": digest.hexdigest()[:16], "FILE_LIST": json.dumps(listed, indent=2),
+    }, "web/sw.js")
     (out / "sw.js").write_text(script, encoding="utf-8")
 
 

@@ -19,15 +19,15 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "py"))
 
 from castling import GAMES  # noqa: E402
-from castling.i18n import set_language, t  # noqa: E402
+from castling.i18n import LANGUAGES, help_folder, set_language, t  # noqa: E402
 
 DATA = ROOT / "data" / "winnability.csv"
 # solver: castling.solver.VERSION when the row was made, so a stronger solver
 # knows which unknown deals are worth trying again.
 FIELDS = ["game", "deal", "result", "nodes", "seconds", "max_nodes", "solver"]
 PUBLISHED = {"fortress": 0.202, "chessboard": 0.30, "beleaguered-castle": 0.68}
-SITE_PAGES = {"en": ROOT / "web" / "help" / "winnability.part.html",
-              "it": ROOT / "web" / "help" / "it" / "winnability.part.html"}
+SITE_PAGES = {language: ROOT / "web" / "help" / help_folder(language) / "winnability.part.html"
+              for language in LANGUAGES}
 MARKDOWN = ROOT / "docs" / "winnability.md"
 
 

@@ -7,6 +7,11 @@ fails if another language lacks a key or changes a placeholder).
 
 The language is chosen once for the page (:func:`set_language`); the command
 line and the tests stay in English.
+
+The catalogues are the one list of languages: a language is there when its
+file is, named by its own ``language.name``. Everything else that lists
+languages (the settings' choices, the Language menu, the help folders) reads
+:data:`LANGUAGES`.
 """
 
 from __future__ import annotations
@@ -14,11 +19,18 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-LANGUAGES = {"en": "English", "it": "Italiano"}
 DEFAULT = "en"
 _FOLDER = Path(__file__).with_name("messages")
 _catalogues: dict[str, dict[str, str]] = {}
 _current = DEFAULT
+
+
+class MissingMessage(KeyError):
+    """A key that no catalogue has: a slip in the code or a catalogue, never the player's."""
+
+    def __str__(self) -> str:       # KeyError's own would print only the quoted key
+        return (f"no message {self.args[0]!r} in {_FOLDER.name}/{DEFAULT}.json "
+                "(every key needs its English text there, and one in each other catalogue)")
 
 
 def catalogue(language: str) -> dict[str, str]:
@@ -27,6 +39,23 @@ def catalogue(language: str) -> dict[str, str]:
         with open(_FOLDER / f"{language}.json", encoding="utf-8") as handle:
             _catalogues[language] = json.load(handle)
     return _catalogues[language]
+
+
+def _languages() -> dict[str, str]:
+    """Code -> the language's own name, English first, then by code."""
+    codes = sorted((path.stem for path in _FOLDER.glob("*.json")),
+                   key=lambda code: (code != DEFAULT, code))
+    return {code: catalogue(code)["language.name"] for code in codes}
+
+
+#: Every language the player can choose: code -> its name in that language.
+LANGUAGES: dict[str, str] = _languages()
+
+
+def help_folder(language: str) -> str:
+    """Where a language's help pages live under help/: English at the top, each
+    other language in a folder named by its code ("it/")."""
+    return "" if language == DEFAULT else f"{language}/"
 
 
 def set_language(language: str) -> str:
@@ -44,7 +73,10 @@ def t(key: str, /, **values) -> str:
     """The message ``key`` in the current language, with ``{name}`` filled in."""
     text = catalogue(_current).get(key)
     if text is None:
-        text = catalogue(DEFAULT)[key]
+        try:
+            text = catalogue(DEFAULT)[key]
+        except KeyError:
+            raise MissingMessage(key) from None
     return text.format(**values) if values else text
 
 

@@ -49,6 +49,7 @@ def keys_used() -> set[str]:
     used |= {f"study.column.{c}" for c in ("game", "deals", "won", "lost", "unknown", "winnable",
                                           "seconds", "within", "solver")}
     used |= {"help.title_suffix", "help.back", "help.nav", "help.other_language"}
+    used |= {"language.name"}               # i18n.LANGUAGES: each catalogue names its language
     used |= {f"game.{game_id}.summary" for game_id in GAMES}
     used |= {f"games.group.{group}" for group in GROUPS}
     used |= {f"stats.{key}" for key in ("game", "played", "won", "helped", "rate", "streak",
@@ -82,6 +83,7 @@ class _Words(HTMLParser):
             self.skip.pop()
 
     def handle_data(self, data):
+        data = re.sub(r"__[A-Z][A-Z0-9_]*__", "", data)      # what build.py fills in
         if not any(self.skip) and re.search(r"[A-Za-z]{2}", data):
             self.words.append(data.strip())
 

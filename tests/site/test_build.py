@@ -160,3 +160,22 @@ def test_the_help_index_lists_every_declared_game_by_group(site, language, folde
     assert links == list(GAMES)
     assert all((site / "help" / folder / f"{game}.html").exists() for game in links)
     assert str(len(GAMES)) in page and "{{" not in page
+
+
+def test_every_placeholder_is_filled_and_an_unknown_one_stops_the_build(site):
+    left = {p.relative_to(site).as_posix(): build._PLACEHOLDER.findall(p.read_text(encoding="utf-8"))
+            for p in site.rglob("*") if p.suffix in (".html", ".js", ".mjs", ".json")
+            and "vendor" not in p.parts and p.name != "python-files.json"}
+    assert {name: found for name, found in left.items() if found} == {}
+    assert build.fill("a __CSP__ b", {"CSP": "x"}, "page") == "a x b"
+    with pytest.raises(SystemExit, match="page has placeholders the build does not fill: __CPS__"):
+        build.fill("<meta content='__CPS__'>", {"CSP": "x"}, "page")
+
+
+def test_the_language_menu_and_help_folders_follow_the_catalogues(site):
+    from castling.i18n import LANGUAGES, help_folder
+    page = (site / "index.html").read_text(encoding="utf-8")
+    menu = re.search(r'<select id="language">(.*?)</select>', page, re.S).group(1)
+    assert re.findall(r'<option value="(\w+)" lang', menu) == list(LANGUAGES)
+    for language in LANGUAGES:
+        assert (site / "help" / help_folder(language) / "chessboard.html").exists()

@@ -33,7 +33,7 @@ from datetime import date
 from ..errors import CastlingError
 from ..game import Game
 from ..games import GAMES
-from ..i18n import t
+from ..i18n import LANGUAGES, t
 from ..rules import GameRules
 from ..save import load_save
 from .daily import DailyRecord
@@ -254,7 +254,7 @@ class Settings:
     four_colour: bool = False    # clubs green, diamonds blue
     high_contrast: bool = False  # black table, white cards, thick edges
     card_size: str = "medium"    # "small", "medium" or "large"
-    language: str = ""           # "" follows the browser; else "en" or "it"
+    language: str = ""           # "" follows the browser; else a code of i18n.LANGUAGES
     #: games whose new deals must be proved winnable by the solver first
     winnable_only: list[str] = field(default_factory=list)
 
@@ -263,7 +263,7 @@ class Settings:
 # or a class, depending on how annotations are evaluated).
 SWITCHES = tuple(f.name for f in fields(Settings) if isinstance(f.default, bool))
 #: settings with a few named values, the first the default
-CHOICES = {"card_size": ("medium", "small", "large"), "language": ("", "en", "it")}
+CHOICES = {"card_size": ("medium", "small", "large"), "language": ("", *LANGUAGES)}
 
 
 def read_settings(text: str | None) -> tuple[Settings, list[str]]:
