@@ -7,7 +7,7 @@ VENV := .venv
 VENV_PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: serve build test test-engine bench clean
+.PHONY: serve build test test-fast test-engine bench clean
 
 $(VENV_PY): requirements-test.txt requirements-study.txt
 	$(PYTHON) -m venv $(VENV)
@@ -46,7 +46,12 @@ test: $(VENV_PY) node_modules/.package-lock.json
 	echo; echo "== the first lane of browser tests =="; cat .browser-tests.log; \
 	test $$others -eq 0 -a $$rest -eq 0 -a $$first -eq 0
 
-## Only the engine's tests (fast; no browser needed).
+## The quick loop while working: the engine's and the browser layer's tests in
+## CPython, without the searches run to the end (marked slow). Under a minute.
+test-fast: $(VENV_PY) node_modules/.package-lock.json
+	$(VENV_PY) -m pytest tests/engine tests/web -m "not slow" -q
+
+## All of the engine's tests (CPython and Pyodide), the slow ones too; no browser.
 test-engine: $(VENV_PY) node_modules/.package-lock.json
 	$(VENV_PY) -m pytest tests/engine
 

@@ -44,6 +44,7 @@ def test_the_table_covers_every_game_with_a_proved_win_for_years():
     assert TABLE.number("soother", date(2026, 12, 1)) is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(TABLE.picks))
 def test_each_days_deal_is_the_first_candidate_the_solver_proves_winnable(game_id):
     """Checked on a few days of every game, its last one too (the whole table is

@@ -184,6 +184,7 @@ def exhaustively_winnable(position: Position) -> bool:
     return False
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", list(GAMES))
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32))
