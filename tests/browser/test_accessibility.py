@@ -6,18 +6,30 @@ import json
 
 import pytest
 
-from conftest import ROOT, wait_ready
+from browser_helpers import ROOT, STATS, wait_ready
+
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 
-@pytest.fixture
-def audit_page(browser, site_url):
-    # axe is injected as an inline script, which the site's CSP rightly refuses.
+@pytest.fixture(scope="module")
+def audit_profile(browser):
+    """One profile for every audit, so that each page after the first starts from
+    the snapshot. axe is injected as an inline script, which the site's CSP
+    rightly refuses: this profile bypasses it."""
     context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
-    page = context.new_page()
-    yield page
+    yield context
     context.close()
+
+
+@pytest.fixture
+def audit_page(audit_profile, site_url):
+    """A page of the audit profile, with nothing stored."""
+    page = audit_profile.new_page()
+    page.goto(f"{site_url}help/index.html")
+    page.evaluate("localStorage.clear()")
+    yield page
+    page.close()
 
 
 def violations(page) -> list[str]:
@@ -61,16 +73,14 @@ def test_the_other_looks(audit_page, site_url, look):
 
 
 @pytest.mark.parametrize("dialog", [None, "settings"])
-def test_the_dark_theme(browser, site_url, dialog):
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True,
-                                  color_scheme="dark")
-    page = context.new_page()
+def test_the_dark_theme(audit_page, site_url, dialog):
+    page = audit_page
+    page.emulate_media(color_scheme="dark")
     page.goto(f"{site_url}index.html#/fortress/9")
     wait_ready(page)
     if dialog:
         page.click(f'[data-action="{dialog}"]')
     assert violations(page) == []
-    context.close()
 
 
 def test_the_replay_viewer(audit_page, site_url):
@@ -83,7 +93,6 @@ def test_the_replay_viewer(audit_page, site_url):
 
 @pytest.mark.parametrize("look, scheme", [({}, "dark"), ({"high_contrast": True}, "light")])
 def test_the_statistics_charts(audit_page, site_url, look, scheme):
-    from test_charts import STATS
     page = audit_page
     page.emulate_media(color_scheme=scheme)
     page.goto(f"{site_url}help/index.html")

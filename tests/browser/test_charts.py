@@ -1,15 +1,7 @@
 """Statistics as pictures (issue 15): a game's history drawn as bar charts, the
 same figures as a table, another game's charts, and the charts in Italian."""
 
-from conftest import store, wait_ready
-
-HISTORY = [
-    {"day": "2026-11-28", "played": 3, "won": 2, "helped": 0, "best_seconds": 185, "fewest_moves": 140},
-    {"day": "2026-11-30", "played": 1, "won": 0, "helped": 0, "best_seconds": None, "fewest_moves": None},
-    {"day": "2026-12-01", "played": 4, "won": 1, "helped": 1, "best_seconds": 140, "fewest_moves": 151},
-]
-STATS = {"fortress": {"played": 8, "won": 3, "helped": 1, "streak": 0, "best_streak": 2,
-                      "best_seconds": 140, "fewest_moves": 140, "history": HISTORY}}
+from browser_helpers import HISTORY, STATS, store, wait_ready
 
 
 def with_history(page, site_url, settings=None) -> None:
@@ -23,8 +15,7 @@ def with_history(page, site_url, settings=None) -> None:
     page.wait_for_selector("#stats-dialog[open]")
 
 
-def test_a_games_history_is_drawn_and_given_as_a_table(returning_page, site_url):
-    page = returning_page
+def test_a_games_history_is_drawn_and_given_as_a_table(page, site_url):
     with_history(page, site_url)
     charts = page.locator("#charts figure")
     assert charts.count() == 3
@@ -69,8 +60,7 @@ def test_a_games_history_is_drawn_and_given_as_a_table(returning_page, site_url)
     assert page.locator("#charts svg").count() == 0
 
 
-def test_the_charts_speak_italian(returning_page, site_url):
-    page = returning_page
+def test_the_charts_speak_italian(page, site_url):
     with_history(page, site_url, {"language": "it"})
     assert page.locator("#charts figcaption").first.text_content() == \
         "Partite di Fortress finite ogni giorno"

@@ -4,7 +4,8 @@ import re
 
 from castling.games import GROUPS
 
-from conftest import wait_ready
+from browser_helpers import wait_ready
+
 
 
 def open_chooser(page, site_url, link="#/chessboard/1"):

@@ -5,8 +5,8 @@ import urllib.request
 
 from castling import GAMES, Position
 
-from conftest import stored, wait_ready
-from test_play import tap_move
+from browser_helpers import stored, tap_move, wait_ready
+
 
 
 def test_double_click_sends_home_but_never_founds_the_base(page, site_url):

@@ -9,8 +9,8 @@ from castling import GAMES, Position
 from castling.player.daily import BUDGET, read_table
 from castling.solver import solve
 
-from conftest import dom_piles, shown_as_dom, store, stored, wait_ready, watched
-from test_play import tap_move
+from browser_helpers import dom_piles, shown_as_dom, store, stored, tap_move, wait_ready, watched
+
 
 TABLE = read_table((Path(__file__).parents[2] / "data" / "daily.json").read_text())
 # Kiritimati is UTC+14 and Pago Pago UTC-11: at any instant their dates differ.

@@ -2,14 +2,13 @@
 shortcuts, and what a screen reader is given (accessible names, announcements)."""
 
 import json
-from pathlib import Path
 
 from castling import GAMES, Game, parse_move
 from castling.player.board import layout, neighbour, pickable_counts, targets
 
-from conftest import stored, wait_ready
+from browser_helpers import WINS, stored, wait_ready
 
-WINS = json.loads((Path(__file__).parents[1] / "fixtures" / "wins.json").read_text())
+
 
 
 def focused(page) -> str | None:

@@ -3,7 +3,8 @@ and keep it, and every string on the page comes from the chosen catalogue."""
 
 from castling.i18n import catalogue
 
-from conftest import stored, wait_ready
+from browser_helpers import stored, wait_ready
+
 
 TEXTS = """() => [...document.querySelectorAll('[data-i18n]')].map(e => [e.dataset.i18n, e.textContent])"""
 TITLES = """() => [...document.querySelectorAll('[data-i18n-title]')].map(e => [e.dataset.i18nTitle, e.title])"""

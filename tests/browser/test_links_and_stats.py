@@ -1,28 +1,17 @@
 """Deal links (good, bad, changed in place) and a win reaching the statistics."""
 
 import json
-from pathlib import Path
-
-import pytest
 
 from castling import GAMES, Game, Position
 
-from conftest import dom_piles, shown_as_dom, stored, wait_ready
-from test_play import tap_move
+from browser_helpers import (WINS, assert_playable, dom_piles, shown_as_dom, stored, tap_move,
+                             wait_ready)
 
-WINS = json.loads((Path(__file__).parents[1] / "fixtures" / "wins.json").read_text())
+
 
 BAD = ["#/nosuchgame/5", "#/chessboard/0", "#/morphy/100000000000000000000",
        "#/martha/12abc", "#/chessboard/1/2", "#/<img src=x onerror=alert(1)>/3",
        "#/chessboard/%3Cscript%3Ealert(1)%3C%2Fscript%3E"]
-
-
-def assert_playable(page) -> None:
-    """A game is on the table, and it is exactly what the engine dealt."""
-    save = stored(page, f"castling:save:{page.evaluate('document.getElementById(`board`).dataset.game')}")
-    game, problem = Game.replay(GAMES[save["game"]], save["deal"], save["moves"])
-    assert problem is None
-    assert dom_piles(page) == shown_as_dom(game.position.to_piles())
 
 
 def test_a_bad_link_on_arrival_shows_a_message_and_a_playable_game(page, site_url):
@@ -59,12 +48,11 @@ def test_changing_the_link_switches_deal_without_reloading(page, site_url):
     assert page.locator("#deal-label").text_content() == "Deal #5"
 
 
-def test_winning_the_last_move_updates_the_statistics(returning_page, site_url):
+def test_winning_the_last_move_updates_the_statistics(page, site_url):
     """In every game with a winning line: a save one move short of the win,
     opened by its deal link (in one page, one game after another), and the last
     move played by tap; the win is counted."""
     from castling import parse_move
-    page = returning_page
     page.goto(f"{site_url}index.html#/chessboard/1")
     wait_ready(page)
     for game_id, win in sorted(WINS.items()):

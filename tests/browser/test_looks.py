@@ -4,7 +4,8 @@ import pytest
 
 from castling import GAMES
 
-from conftest import stored, wait_ready
+from browser_helpers import stored, wait_ready
+
 
 SHOTS = __import__("pathlib").Path(__file__).resolve().parents[2] / "test-artifacts"
 

@@ -10,9 +10,8 @@ import pytest
 from castling import GAMES, Game
 from castling.player.links import LinkError, parse_link
 
-from conftest import READY_TIMEOUT_MS, stored, wait_ready
-from test_links_and_stats import assert_playable
-from test_play import tap_move
+from browser_helpers import READY_TIMEOUT_MS, assert_playable, stored, tap_move, wait_ready
+
 
 PAYLOAD = "<img src=x onerror=window.__pwned=1>"
 GAME_PARTS = ["", "nosuchgame", "Chessboard", "chess board", "morphy ", PAYLOAD, "%3Cb%3Ex%3C%2Fb%3E",
@@ -204,6 +203,7 @@ def test_without_storage_the_game_plays_on_and_says_so(page, site_url, console_e
     items = other.evaluate(
         "Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]))")
     assert items == {"castling:save:castles-end": OTHER_SAVE, "castling:stats": STATS}
+    other.close()
 
 
 def test_two_tabs_on_one_game_never_overwrite_each_other_silently(page, site_url, console_errors):

@@ -9,12 +9,13 @@ import pytest
 
 from castling import GAMES, Game, Position
 
-from conftest import DIST, READY_TIMEOUT_MS, dom_piles, shown_as_dom, stored, wait_ready
 from support import serve
-from test_play import a_single_card_move, tap_move
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import build  # noqa: E402  (the test makes a second build with a change)
+
+from browser_helpers import (DIST, READY_TIMEOUT_MS, a_single_card_move, dom_piles, shown_as_dom,
+                             stored, tap_move, wait_ready)
 
 SUB_PATH = "castling"
 

@@ -4,20 +4,10 @@ undo and redo, reload and find the game resumed."""
 import pytest
 
 from castling import GAMES, Game, Position, format_move
-from castling.player.board import pickable_counts, targets
+from castling.player.board import targets
 
-from conftest import dom_piles, shown_as_dom, stored, wait_ready
-
-NUMBERS = {"chessboard": 1, "morphy": 5, "chequers": 31999, "martha": 4, "fortress": 40000,
-           "lasker": 12, "selective-castle": 5, "castles-end": 9,
-           # the family games: deals from both numbering ranges
-           "streets-and-alleys": 146, "beleaguered-castle": 34000, "citadel": 145,
-           "exiled-kings": 53500, "penelopes-web": 665, "stronghold": 300, "private-lane": 30100,
-           "siegecraft": 831, "bastion": 324, "ten-by-one": 32500, "somerset": 21500,
-           "morehead": 36200, "canister": 231, "american-canister": 60100, "british-canister": 605,
-           "lightweight": 507, "castle-mount": 508, "palace": 98600,
-           "castle-of-indolence": 39300, "rittenhouse": 400, "zerline": 306,
-           "zerline-3-decks": 39500, "soother": 626}
+from browser_helpers import (a_single_card_move, deal_for, dom_piles, shown_as_dom, stored,
+                             tap_move, top_card, wait_ready)
 
 
 def saved_position(page, game_id: str, number: int) -> tuple[Game, list[str]]:
@@ -27,27 +17,6 @@ def saved_position(page, game_id: str, number: int) -> tuple[Game, list[str]]:
     game, problem = Game.replay(GAMES[game_id], number, save["moves"])
     assert problem is None
     return game, save["moves"]
-
-
-def a_single_card_move(position: Position):
-    """A legal one-card move that does not start from a foundation."""
-    tables = position.tables
-    for move in sorted(position.legal_moves()):
-        if move[2] == 1 and not tables.is_foundation(move[0]):
-            return move
-    raise AssertionError("no single-card move in this deal")
-
-
-def top_card(page, pile: str):
-    return page.locator(f'[data-pile="{pile}"] [data-card]').last
-
-
-def tap_move(page, rules, move) -> None:
-    names = rules.pile_names
-    top_card(page, names[move[0]]).click()
-    target = page.locator(f'[data-pile="{names[move[1]]}"]')
-    cards = target.locator("[data-card]")
-    (cards.last if cards.count() else target).click()
 
 
 def drag_move(page, rules, move) -> None:
@@ -66,10 +35,9 @@ def drag_move(page, rules, move) -> None:
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
-def test_a_player_session(returning_page, site_url, game_id):
-    page = returning_page
+def test_a_player_session(page, site_url, game_id):
     rules = GAMES[game_id]
-    number = NUMBERS[game_id]
+    number = deal_for(game_id)
     page.goto(f"{site_url}index.html#/{game_id}/{number}")
     wait_ready(page)
 
@@ -142,9 +110,8 @@ def test_face_down_cards_keep_their_secret(page, site_url):
 
 
 @pytest.mark.parametrize("game_id", ["zerline", "soother"])
-def test_the_stock_turns_over_by_tap_and_by_key_and_keeps_its_secret(returning_page, site_url,
+def test_the_stock_turns_over_by_tap_and_by_key_and_keeps_its_secret(page, site_url,
                                                                       game_id):
-    page = returning_page
     page.goto(f"{site_url}index.html#/{game_id}/7")
     wait_ready(page)
 
@@ -176,8 +143,7 @@ def test_the_stock_turns_over_by_tap_and_by_key_and_keeps_its_secret(returning_p
     shows_the_saved_game_with_the_stock_hidden()
 
 
-def test_rittenhouse_foundations_stand_above_the_piles_that_feed_them(returning_page, site_url):
-    page = returning_page
+def test_rittenhouse_foundations_stand_above_the_piles_that_feed_them(page, site_url):
     page.goto(f"{site_url}index.html#/rittenhouse/400")
     wait_ready(page)
     left = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('[data-pile]')]

@@ -2,16 +2,13 @@
 the viewer in a fresh browser (step, slide, play and pause, keys), "Play from
 here", the player's own save left alone, and damaged replay links."""
 
-import json
-from pathlib import Path
 
 from castling import GAMES, Game, Position, format_move
 from castling.player.replay_links import replay_link
 
-from conftest import dom_piles, shown_as_dom, stored, wait_ready
-from test_play import tap_move
+from browser_helpers import WINS, dom_piles, shown_as_dom, stored, tap_move, wait_ready
 
-WINS = json.loads((Path(__file__).parents[1] / "fixtures" / "wins.json").read_text())
+
 STEP = "[data-replay] [data-replay-step]"
 
 
@@ -31,10 +28,11 @@ def engine_table(game_id: str, number: int, moves) -> dict:
 
 
 def test_a_real_games_replay_link_opens_in_a_fresh_browser_and_plays_on_from_a_move(
-        returning_page, page, site_url):
+        page, first_visit_page, site_url):
     # A player plays the start of a Fortress deal by tapping (auto-play sends
     # what it may home, so a move of the line it already played is skipped).
-    player, rules, win = returning_page, GAMES["fortress"], WINS["fortress"]
+    player, rules, win = page, GAMES["fortress"], WINS["fortress"]
+    page = first_visit_page            # the friend the link is sent to
     player.goto(f"{site_url}index.html#/fortress/{win['deal']}")
     wait_ready(player)
     assert player.is_disabled('.controls [data-action="share-replay"]')   # no moves yet
@@ -83,8 +81,8 @@ def test_a_real_games_replay_link_opens_in_a_fresh_browser_and_plays_on_from_a_m
     assert stored(page, "castling:save:fortress")["moves"] == moves[:6]
 
 
-def test_watching_a_replay_leaves_the_players_game_alone(returning_page, site_url):
-    page, win = returning_page, WINS["chessboard"]
+def test_watching_a_replay_leaves_the_players_game_alone(page, site_url):
+    win = WINS["chessboard"]
     page.goto(f"{site_url}index.html#/chessboard/1")
     wait_ready(page)
     rules = GAMES["chessboard"]
@@ -142,8 +140,7 @@ def test_watching_a_replay_leaves_the_players_game_alone(returning_page, site_ur
     assert everything_stored(page) == kept
 
 
-def test_damaged_replay_links_replay_what_is_legal_and_lose_nothing(returning_page, site_url):
-    page = returning_page
+def test_damaged_replay_links_replay_what_is_legal_and_lose_nothing(page, site_url):
     page.goto(f"{site_url}index.html#/morphy/5")
     wait_ready(page)
     kept = everything_stored(page)

@@ -2,14 +2,12 @@
 win counts as won with help, pause, one move and take over, and a position the
 solver has not proved winnable says why."""
 
-import json
-from pathlib import Path
 
 from castling import GAMES, Game
 
-from conftest import dom_piles, shown_as_dom, store, stored, wait_ready
+from browser_helpers import WINS, dom_piles, shown_as_dom, store, stored, wait_ready
 
-WINS = json.loads((Path(__file__).parents[1] / "fixtures" / "wins.json").read_text())
+
 CORE = ["chessboard", "morphy", "chequers", "martha", "fortress", "lasker", "selective-castle",
         "castles-end"]
 WORKER_MS = 60_000      # the worker boots its own Python after the board is ready
@@ -21,8 +19,7 @@ def saved_moves(page, game_id: str) -> list[str]:
 
 
 def test_show_me_finishes_a_winnable_game_of_every_core_game_as_won_with_help(
-        returning_page, site_url):
-    page = returning_page
+        page, site_url):
     page.goto(f"{site_url}index.html#/chessboard/1")
     wait_ready(page)
     for game_id in CORE:

@@ -6,8 +6,8 @@ import re
 from castling import GAMES, Game, Position, parse_move
 from castling.solver import solve
 
-from conftest import stored, wait_ready
-from test_play import tap_move
+from browser_helpers import stored, tap_move, wait_ready
+
 
 WORKER_MS = 60_000      # the worker boots its own Python after the board is ready
 

@@ -13,15 +13,14 @@ import json
 import re
 import tempfile
 import threading
-from pathlib import Path
 
 import pytest
 
 from castling import GAMES, Position
 
-from conftest import DIST, READY_TIMEOUT_MS, dom_piles, shown_as_dom, stored, wait_ready
 from support import CHROMIUM_ARGS, QuietHandler, chromium_path, serve
-from test_play import a_single_card_move, tap_move
+from browser_helpers import (DIST, READY_TIMEOUT_MS, a_single_card_move, dom_piles, shown_as_dom,
+                             stored, tap_move, wait_ready)
 
 SNAPSHOT_CACHE = "castling-snapshot"
 VERDICT = ("['won', 'lost', 'unknown'].includes("

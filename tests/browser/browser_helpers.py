@@ -1,0 +1,124 @@
+"""What the browser tests share: reading the page's table and storage, playing
+a move as a player taps it, the deals each game is tried on, and the fixtures'
+winning lines. (The fixtures themselves, one browser and its profiles, are in
+conftest.py; serving and launching Chromium in support.py.)"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from castling import GAMES, Game, Position
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+READY_TIMEOUT_MS = 90_000     # cold boot is ~3-7 s here; far more under load
+
+#: Winning move lists of most games (tests/fixtures/wins.json): {game: {"deal", "moves"}}.
+WINS = json.loads((ROOT / "tests" / "fixtures" / "wins.json").read_text())
+
+#: The deal each game is played on where a test tries every game: deals from
+#: both of PySolFC's numbering ranges. A game without one of its own is tried on
+#: DEFAULT_DEAL, so adding a game needs no line here.
+DEALS = {"chessboard": 1, "morphy": 5, "chequers": 31999, "martha": 4, "fortress": 40000,
+         "lasker": 12, "selective-castle": 5, "castles-end": 9,
+         "streets-and-alleys": 146, "beleaguered-castle": 34000, "citadel": 145,
+         "exiled-kings": 53500, "penelopes-web": 665, "stronghold": 300, "private-lane": 30100,
+         "siegecraft": 831, "bastion": 324, "ten-by-one": 32500, "somerset": 21500,
+         "morehead": 36200, "canister": 231, "american-canister": 60100, "british-canister": 605,
+         "lightweight": 507, "castle-mount": 508, "palace": 98600,
+         "castle-of-indolence": 39300, "rittenhouse": 400, "zerline": 306,
+         "zerline-3-decks": 39500, "soother": 626}
+DEFAULT_DEAL = 7
+
+
+def deal_for(game_id: str) -> int:
+    return DEALS.get(game_id, DEFAULT_DEAL)
+
+
+def wait_ready(page) -> None:
+    page.wait_for_selector('html[data-ready="true"]', timeout=READY_TIMEOUT_MS)
+
+
+def watched(context, site_url):
+    """A new page of ``context``, and a check to run when the test is done: it
+    fails on any uncaught page error and on any request that leaves the site."""
+    requests: list[str] = []
+
+    def seen(request) -> None:
+        requests.append(request.url)
+    context.on("request", seen)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+
+    def check() -> None:
+        context.remove_listener("request", seen)
+        assert not errors, f"uncaught errors in the page: {errors}"
+        foreign = [url for url in requests
+                   if not url.startswith((site_url, "about:", "data:", "blob:"))]
+        assert not foreign, f"requests to other origins: {foreign[:5]}"
+    return page, check
+
+
+def dom_piles(page) -> dict[str, list[str]]:
+    """Every pile in the DOM: name -> data-card values, bottom first."""
+    return page.evaluate("""() => Object.fromEntries(
+        [...document.querySelectorAll('[data-pile]')].map(pile => [pile.dataset.pile,
+            [...pile.querySelectorAll('[data-card]')].map(card => card.dataset.card)]))""")
+
+
+def shown_as_dom(piles: dict[str, list[str]]) -> dict[str, list[str]]:
+    """The engine's piles as the DOM must show them (face-down cards hidden)."""
+    return {name: ["down" if code.islower() else code for code in cards]
+            for name, cards in piles.items()}
+
+
+def stored(page, key: str):
+    text = page.evaluate("key => localStorage.getItem(key)", key)
+    return None if text is None else json.loads(text)
+
+
+def store(page, key: str, value) -> None:
+    """Put ``value`` in the page's storage under ``key``, as JSON (as the app stores)."""
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [key, json.dumps(value)])
+
+
+def assert_playable(page) -> None:
+    """A game is on the table, and it is exactly what the engine dealt."""
+    save = stored(page, f"castling:save:{page.evaluate('document.getElementById(`board`).dataset.game')}")
+    game, problem = Game.replay(GAMES[save["game"]], save["deal"], save["moves"])
+    assert problem is None
+    assert dom_piles(page) == shown_as_dom(game.position.to_piles())
+
+
+def a_single_card_move(position: Position):
+    """A legal one-card move that does not start from a foundation."""
+    tables = position.tables
+    for move in sorted(position.legal_moves()):
+        if move[2] == 1 and not tables.is_foundation(move[0]):
+            return move
+    raise AssertionError("no single-card move in this deal")
+
+
+def top_card(page, pile: str):
+    return page.locator(f'[data-pile="{pile}"] [data-card]').last
+
+
+def tap_move(page, rules, move) -> None:
+    """Play ``move`` as a player taps it: its card, then the pile it goes to."""
+    names = rules.pile_names
+    top_card(page, names[move[0]]).click()
+    target = page.locator(f'[data-pile="{names[move[1]]}"]')
+    cards = target.locator("[data-card]")
+    (cards.last if cards.count() else target).click()
+
+
+#: A player's record of Fortress with some history (the charts' and the audit's).
+HISTORY = [
+    {"day": "2026-11-28", "played": 3, "won": 2, "helped": 0, "best_seconds": 185, "fewest_moves": 140},
+    {"day": "2026-11-30", "played": 1, "won": 0, "helped": 0, "best_seconds": None, "fewest_moves": None},
+    {"day": "2026-12-01", "played": 4, "won": 1, "helped": 1, "best_seconds": 140, "fewest_moves": 151},
+]
+STATS = {"fortress": {"played": 8, "won": 3, "helped": 1, "streak": 0, "best_streak": 2,
+                      "best_seconds": 140, "fewest_moves": 140, "history": HISTORY}}
