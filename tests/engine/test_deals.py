@@ -1,4 +1,4 @@
-"""Deal numbers are PySolFC's (RULES.md §2).
+"""Deal numbers are PySolFC's (docs/rules.md §2).
 
 The card order is checked against the ``pysol-cards`` package, an independent
 implementation of PySolFC's shuffle; the layout against a small model of
@@ -21,7 +21,7 @@ NUMBERS = [1, 2, 617, 11982, 31999, 32000, 32001, 123456, 2**31 + 5, 10**12 + 7,
 def oracle_cards(number: int, decks: int) -> list[str]:
     """PySolFC's shuffled card list, as codes, from pysol-cards."""
     cards = createCards(decks)
-    # RULES.md §2 draws the line below 32000 (pysol-cards' own helper puts
+    # docs/rules.md §2 draws the line below 32000 (pysol-cards' own helper puts
     # 32000 itself on the LCG side), so pick the generator here.
     if number < 32000:
         rng = LCRandom31()
