@@ -1,7 +1,7 @@
 """Cards as small integers, and their one text form.
 
 A card is ``suit * 13 + rank`` with rank 0..12 for A..K and suit 0..3 for
-clubs, spades, hearts, diamonds (RULES.md §1).  Two-deck games use the same
+clubs, spades, hearts, diamonds (docs/rules.md §1).  Two-deck games use the same
 52 values twice: the two copies of a card are interchangeable, so the engine
 never tells them apart.  A face-down card carries the extra bit ``FACE_DOWN``;
 its text form is the lower-case code (``td``).

@@ -1,4 +1,4 @@
-"""The command line of RULES.md §4: ``games``, ``deal``, ``moves``, ``solve``.
+"""The command line of docs/rules.md §4: ``games``, ``deal``, ``moves``, ``solve``.
 
 All output is JSON on stdout.  Any bad input exits with status 2, prints one
 line on stderr naming the problem, and prints nothing on stdout.

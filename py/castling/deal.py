@@ -1,4 +1,4 @@
-"""Deals by number, card for card the same as PySolFC's (RULES.md §2).
+"""Deals by number, card for card the same as PySolFC's (docs/rules.md §2).
 
 Deal numbers below 32000 use Microsoft's FreeCell generator; larger ones the
 Mersenne Twister seeded like CPython's ``random.Random(N)``.  Only

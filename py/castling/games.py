@@ -1,5 +1,5 @@
-"""The games, each a declaration over :mod:`castling.rules` (RULES.md §3, and
-for the family games PySolFC's own code: ../shared/FAMILY.md).
+"""The games, each a declaration over :mod:`castling.rules` (docs/rules.md §3, and
+for the family games PySolFC's own code: docs/rules.md §3.7).
 
 Each game says only how it differs from a relative, so a difference between
 two games is a difference of a line here.

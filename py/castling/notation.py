@@ -1,4 +1,4 @@
-"""Text forms of piles and moves (RULES.md §1): ``t3``, ``f2``, ``t4-t9:3``.
+"""Text forms of piles and moves (docs/rules.md §1): ``t3``, ``f2``, ``t4-t9:3``.
 
 Each form has exactly one spelling, so ``format_move(parse_move(text)) == text``
 for every accepted text.  Malformed text raises :class:`NotationError`; whether

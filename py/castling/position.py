@@ -1,7 +1,7 @@
 """A position: the cards of every pile of one game, with play and undo.
 
 Its text form is one line per pile, bottom card first, face-down cards in
-lower case (RULES.md §1)::
+lower case (docs/rules.md §1)::
 
     t1: JD 9S JS 4D 6D 2H
     ...

@@ -1,4 +1,4 @@
-"""A slow, plain-spoken second reading of RULES.md §3, used only by the tests.
+"""A slow, plain-spoken second reading of docs/rules.md §3, used only by the tests.
 
 It works on the text form of a position and shares no code with the engine's
 move generator, so agreement between the two on random positions is evidence
@@ -38,7 +38,7 @@ def rank_step(lower: str, upper: str, wrap: bool) -> int:
 
 
 def builds(rules, lower: str, upper: str, suits: str | None = None) -> int:
-    """The tableau relation of RULES.md: may upper go on lower? (+1/-1 direction, 0 no)
+    """The tableau relation of docs/rules.md: may upper go on lower? (+1/-1 direction, 0 no)
     ``suits`` overrides the build's suit rule (for the cards of a moving run)."""
     build = rules.tableau.build
     suits = suits or build.suits

@@ -1,4 +1,4 @@
-"""The command line of RULES.md §4, run as a player's tools would run it."""
+"""The command line of docs/rules.md §4, run as a player's tools would run it."""
 
 import json
 import os
@@ -30,7 +30,7 @@ def ok(*args: str):
 def test_games_lists_the_core_ids_first_then_the_family():
     games = ok("games")
     ids = [g["id"] for g in games]
-    # RULES.md §4's eight, in its order; the family games of FAMILY.md after them.
+    # docs/rules.md §4's eight, in its order; the family games of its §3.7 after them.
     assert ids[:8] == ["chessboard", "morphy", "chequers", "martha", "fortress",
                        "lasker", "selective-castle", "castles-end"]
     assert "streets-and-alleys" in ids[8:] and len(ids) == len(set(ids))

@@ -1,4 +1,4 @@
-"""Auto-play, auto-finish and the baseline hint (RULES.md §3.3)."""
+"""Auto-play, auto-finish and the baseline hint (docs/rules.md §3.3)."""
 
 import pytest
 

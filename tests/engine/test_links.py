@@ -1,4 +1,4 @@
-"""Deal links #/GAME/NUMBER (RULES.md §5), and a corpus of broken ones."""
+"""Deal links #/GAME/NUMBER (docs/rules.md §5), and a corpus of broken ones."""
 
 import pytest
 

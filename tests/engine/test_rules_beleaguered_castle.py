@@ -1,4 +1,4 @@
-"""Beleaguered Castle's branch of the family (FAMILY.md, PySolFC's code):
+"""Beleaguered Castle's branch of the family (docs/rules.md §3.7.2, PySolFC's code):
 Streets and Alleys, Beleaguered Castle, Citadel, Exiled Kings, Penelope's Web.
 
 Eight piles packed down regardless of suit; foundations from the Ace, in suit,

@@ -1,4 +1,4 @@
-"""Castle's End (RULES.md §3.6): the first move founds a card and sets the base."""
+"""Castle's End (docs/rules.md §3.6): the first move founds a card and sets the base."""
 
 from castling import GAMES, Position
 

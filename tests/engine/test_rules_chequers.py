@@ -1,4 +1,4 @@
-"""Chequers (RULES.md §3.4): two decks, 25 piles, foundations from both ends, a reserve."""
+"""Chequers (docs/rules.md §3.4): two decks, 25 piles, foundations from both ends, a reserve."""
 
 from castling import GAMES, Position
 

@@ -1,4 +1,4 @@
-"""Chessboard (RULES.md §3.1): one small position per rule."""
+"""Chessboard (docs/rules.md §3.1): one small position per rule."""
 
 from castling import GAMES, Position
 

@@ -1,5 +1,5 @@
 """The chosen base rank, shared by Chessboard, Morphy, Lasker, Selective Castle
-and Castle's End (RULES.md §3.1, §3.3, §3.6), checked in each of them."""
+and Castle's End (docs/rules.md §3.1, §3.3, §3.6), checked in each of them."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Fortress (RULES.md §3.6): foundations from the Ace, nothing wraps."""
+"""Fortress (docs/rules.md §3.6): foundations from the Ace, nothing wraps."""
 
 from castling import GAMES, Position
 

@@ -1,4 +1,4 @@
-"""Lasker (RULES.md §3.6): Chessboard, but one-way suit runs move as a unit."""
+"""Lasker (docs/rules.md §3.6): Chessboard, but one-way suit runs move as a unit."""
 
 from helpers import after, legal
 

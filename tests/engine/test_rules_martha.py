@@ -1,4 +1,4 @@
-"""Martha (RULES.md §3.5): Aces start home; runs down in alternating colours."""
+"""Martha (docs/rules.md §3.5): Aces start home; runs down in alternating colours."""
 
 from castling import GAMES, Position
 

@@ -1,4 +1,4 @@
-"""Morphy (RULES.md §3.2): Chessboard packed in alternating colours."""
+"""Morphy (docs/rules.md §3.2): Chessboard packed in alternating colours."""
 
 from castling import GAMES, Position
 

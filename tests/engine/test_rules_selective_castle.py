@@ -1,4 +1,4 @@
-"""Selective Castle (RULES.md §3.6): eight piles built down regardless of suit."""
+"""Selective Castle (docs/rules.md §3.6): eight piles built down regardless of suit."""
 
 from castling import GAMES, Position
 

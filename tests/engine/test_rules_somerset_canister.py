@@ -1,4 +1,4 @@
-"""Klondike's cousins in the castle family (FAMILY.md, PySolFC's klondike.py):
+"""Klondike's cousins in the castle family (docs/rules.md §3.7.3, PySolFC's klondike.py):
 Somerset and Morehead on ten piles dealt in a triangle, the three Canisters on
 eight piles. Every card is dealt face up; foundations from the Ace, in suit,
 and their top card may come back."""

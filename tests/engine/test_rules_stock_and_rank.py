@@ -1,4 +1,4 @@
-"""The last five castle games (FAMILY.md, PySolFC's beleagueredcastle.py): a stock
+"""The last five castle games (docs/rules.md §3.7.4–5, PySolFC's beleagueredcastle.py): a stock
 turned over once onto a waste and a reserve that holds several cards (Zerline,
 Zerline (3 decks), Soother), foundations by rank in any suit (Castle of
 Indolence, Rittenhouse), and Rittenhouse's fed-from, compulsory founding."""

@@ -353,7 +353,7 @@ class App:
 
     def share_replay(self) -> None:
         """Show a link that replays the moves of the game on the table, and copy it;
-        the button keeps it in ``data-link`` (RULES.md §5)."""
+        the button keeps it in ``data-link`` (docs/rules.md §5)."""
         game = self.session.game
         address = str(self.window.location.href).split("#")[0]
         link = address + replay_link(game.rules, game.number, game.moves)

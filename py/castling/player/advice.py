@@ -6,7 +6,7 @@ a pure function of JSON-like values and can be tested without a browser.
 
 * ``hint``: the first move of a winning line from the current position, and
   the verdict.  While a chosen base is unchosen the hint must not choose it
-  when any other move exists (RULES.md §3.3), so the search then starts only
+  when any other move exists (docs/rules.md §3.3), so the search then starts only
   with the other moves; if none of them wins, no move is offered and the app
   falls back to the baseline hint.
 * ``verdict``: whether the current position can still be won.

@@ -100,7 +100,7 @@ def _run_is_built(position: Position, source: int, count: int) -> bool:
 def supermove(position: Position, source: int, target: int, count: int) -> list[Move] | None:
     """Single-card moves that carry a built run of ``count`` cards onto ``target``.
 
-    Chessboard's convenience (RULES.md §3.1): a run may be dragged when enough
+    Chessboard's convenience (docs/rules.md §3.1): a run may be dragged when enough
     empty piles exist to make the same move one card at a time.  The plan is
     the classic one (half to a free pile, the rest across, the half back on
     top), checked by playing it on a copy; None when it cannot be done.
@@ -169,7 +169,7 @@ def home_move(position: Position, source: int) -> Move | None:
     """The move a double-click makes: the top card to a foundation, if it may go.
 
     Never the first card of a chosen-base game: the base rank is the player's
-    choice, made by dragging or tapping (RULES.md §3.3).
+    choice, made by dragging or tapping (docs/rules.md §3.3).
     """
     return next((move for move in homeward_moves(position) if move[0] == source), None)
 

@@ -1,4 +1,4 @@
-"""Deal links: ``#/GAME/NUMBER`` (RULES.md §5)."""
+"""Deal links: ``#/GAME/NUMBER`` (docs/rules.md §5)."""
 
 from __future__ import annotations
 

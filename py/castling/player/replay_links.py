@@ -13,7 +13,7 @@ URL carries as they are):
 
 So a 300-move game is a link of about 640 characters. Piles rather than, say,
 a move's place in the list of legal moves: a link then says what was played in
-the words of RULES.md §1, and stays readable by a later engine whose move
+the words of docs/rules.md §1, and stays readable by a later engine whose move
 generator lists moves in another order.
 
 Reading a link is strict about its shape and forgiving about its moves: a bad

@@ -1,0 +1,122 @@
+"""The repository is self-contained: its rules reference is docs/rules.md.
+
+The rules sheets the project began with lived outside the repository, so a
+fresh clone could not follow the citations to them. These tests keep it that
+way: no file points outside again, every section cited exists, and the page's
+controls are all in the reference's §5.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+RULES = ROOT / "docs" / "rules.md"
+
+# Written in pieces so that this file does not match itself.
+OUTSIDE = ("RULES" ".md", "FAMILY" ".md", "shared" "/")
+# Generated data (the study's verdicts, the daily table, winning lines): large,
+# machine-written, and never the place for a citation.
+DATA = ("data/", "tests/fixtures/")
+
+
+def tracked_files() -> list[str]:
+    try:
+        listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True,
+                                check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        pytest.skip("not a git checkout")
+    return [name for name in listed.decode().split("\0") if name]
+
+
+def text_of(name: str) -> str | None:
+    """A tracked file's text, or None for a binary or a path that is not a file here."""
+    path = ROOT / name
+    if path.is_symlink() or not path.is_file():
+        return None
+    data = path.read_bytes()
+    if b"\0" in data:
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def test_nothing_outside_docs_cites_the_old_rules_sheets():
+    found = []
+    for name in tracked_files():
+        if name.startswith(("docs/", *DATA)):
+            continue
+        text = text_of(name)
+        if text is None:
+            continue
+        for number, line in enumerate(text.splitlines(), 1):
+            if any(word in line for word in OUTSIDE):
+                found.append(f"{name}:{number}: {line.strip()}")
+    assert not found, "cite docs/rules.md instead:\n" + "\n".join(found)
+
+
+def test_the_docs_point_only_inside_the_repository():
+    # docs/ may name the old sheets in prose, but no path out of the checkout.
+    for path in sorted((ROOT / "docs").glob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        assert "../shared" not in text and "/work/" not in text, path.name
+
+
+def test_relative_links_in_the_documents_lead_to_files():
+    # [text](target) links of the top-level documents and docs/, other than web
+    # addresses and anchors, must name a file of the repository.
+    documents = [ROOT / "README.md", ROOT / "THIRD_PARTY.md", *sorted((ROOT / "docs").glob("*.md"))]
+    broken = []
+    for document in documents:
+        for target in re.findall(r"\]\(([^)\s]+)\)", document.read_text(encoding="utf-8")):
+            if re.match(r"[a-z]+:|#", target):
+                continue
+            if not (document.parent / target.split("#")[0]).resolve().is_file():
+                broken.append(f"{document.name}: {target}")
+    assert not broken
+
+
+def sections() -> set[str]:
+    """The section numbers of docs/rules.md: "1", "3.3", "3.7.4" …"""
+    return set(re.findall(r"^#{2,4} (\d+(?:\.\d+)*)\.? ", RULES.read_text(encoding="utf-8"),
+                          re.MULTILINE))
+
+
+def test_every_section_cited_exists():
+    known = sections()
+    assert {"1", "2", "3", "3.1", "3.3", "3.6", "3.7", "4", "5"} <= known
+    missing = []
+    for name in tracked_files():
+        text = text_of(name)
+        if text is None or name.startswith(DATA):
+            continue
+        for cited in re.findall(r"docs/rules\.md §(\d+(?:\.\d+)*)", text):
+            if cited not in known:
+                missing.append(f"{name}: §{cited}")
+    assert not missing
+
+
+def section_5() -> str:
+    text = RULES.read_text(encoding="utf-8")
+    start = text.index("\n## 5.")
+    end = text.find("\n## ", start + 1)
+    return text[start:] if end < 0 else text[start:end]
+
+
+@pytest.mark.parametrize("attribute", ["data-action", "data-setting"])
+def test_every_control_of_the_page_is_in_section_5(attribute):
+    # A control added to the page is an interface tools use: it goes into the
+    # reference with it, written `value` or attribute="value".
+    page = (ROOT / "web" / "index.html").read_text(encoding="utf-8")
+    values = set(re.findall(rf'{attribute}="([^"]+)"', page))
+    assert values
+    reference = section_5()
+    missing = sorted(value for value in values
+                     if f"`{value}`" not in reference and f'{attribute}="{value}"' not in reference)
+    assert not missing, f"docs/rules.md §5 does not name {attribute} {missing}"
