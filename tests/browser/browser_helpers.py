@@ -101,6 +101,14 @@ def a_single_card_move(position: Position):
     raise AssertionError("no single-card move in this deal")
 
 
+def settle(page) -> None:
+    """Wait until the cards are at rest. A move's slide starts in the animation
+    frame after the move (animation.py), so first let a frame pass: asking at
+    once may find no animation only because it has not begun."""
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.wait_for_function("document.getAnimations().length === 0")
+
+
 def top_card(page, pile: str):
     return page.locator(f'[data-pile="{pile}"] [data-card]').last
 

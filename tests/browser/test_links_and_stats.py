@@ -4,8 +4,8 @@ import json
 
 from castling import GAMES, Game, Position
 
-from browser_helpers import (WINS, assert_playable, dom_piles, shown_as_dom, stored, tap_move,
-                             wait_ready)
+from browser_helpers import (WINS, assert_playable, dom_piles, settle, shown_as_dom, stored,
+                             tap_move, wait_ready)
 
 
 
@@ -68,7 +68,7 @@ def test_winning_the_last_move_updates_the_statistics(page, site_url):
         page.wait_for_selector(f'#board[data-game="{game_id}"]')
         game, _ = Game.replay(rules, win["deal"], win["moves"][:-1])
         assert dom_piles(page) == shown_as_dom(game.position.to_piles()), game_id
-        page.wait_for_function("document.getAnimations().length === 0")
+        settle(page)
         tap_move(page, rules, parse_move(rules, win["moves"][-1]))
         dialog = page.locator("#win-dialog")
         dialog.wait_for(state="visible")

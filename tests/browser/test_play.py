@@ -6,8 +6,8 @@ import pytest
 from castling import GAMES, Game, Position, format_move
 from castling.player.board import targets
 
-from browser_helpers import (a_single_card_move, deal_for, dom_piles, shown_as_dom, stored,
-                             tap_move, top_card, wait_ready)
+from browser_helpers import (a_single_card_move, deal_for, dom_piles, settle, shown_as_dom,
+                             stored, tap_move, top_card, wait_ready)
 
 
 def saved_position(page, game_id: str, number: int) -> tuple[Game, list[str]]:
@@ -22,8 +22,8 @@ def saved_position(page, game_id: str, number: int) -> tuple[Game, list[str]]:
 def drag_move(page, rules, move) -> None:
     names = rules.pile_names
     # As a player does: wait for the cards of the last move to land (a slide
-    # in progress moves the card the drag would start on).
-    page.wait_for_function("document.getAnimations().length === 0")
+    # in progress moves the card the drag would start on, or end on).
+    settle(page)
     source = top_card(page, names[move[0]]).bounding_box()
     target_pile = page.locator(f'[data-pile="{names[move[1]]}"]')
     cards = target_pile.locator("[data-card]")
