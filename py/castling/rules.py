@@ -39,7 +39,7 @@ PileKind = Literal["t", "f", "r", "s", "w"]
 PILE_KINDS: tuple[PileKind, ...] = get_args(PileKind)
 
 
-def _one_of(kind, value, what: str) -> None:
+def _one_of(kind: object, value: object, what: str) -> None:
     """Refuse ``value`` unless it is one of the Literal ``kind``'s words."""
     choices = get_args(kind)
     if value not in choices:
@@ -252,7 +252,7 @@ class GameRules:
     def __hash__(self) -> int:
         return self._hash
 
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[str, object]:
         # Not the cached values: a string's hash differs from process to process,
         # and rules travel to other processes (the study's workers).
         return {name: value for name, value in self.__dict__.items()
