@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from .cards import FACE_DOWN, KING, QUEEN
-from .rules import Build, GameRules, PileKind, parse_pile_name
+from .rules import Build, EmptyRank, GameRules, PileKind, parse_pile_name
 
 Move = tuple[int, int, int]
 
@@ -141,7 +141,8 @@ class MoveTables:
                        for numbers in rules.feeds] if rules.feeds else None)
         self.forced_founding = rules.forced_founding
         #: fills_space[c]: whether card c (or a run from it) may go on an empty pile.
-        space_rank = {"K": KING, "Q": QUEEN}.get(tableau.empty_rank)
+        space_ranks: dict[EmptyRank, int] = {"K": KING, "Q": QUEEN}
+        space_rank = space_ranks.get(tableau.empty_rank)
         self.fills_space = [space_rank is None or c % 13 == space_rank for c in range(_WIDTH)]
         sources = list(self.tableau) + list(self.reserves)
         if rules.take_back:
