@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from .deal import parse_deal_number
 from .errors import CastlingError
+from .games import rules_repr
 from .movegen import Move, Record
 from .notation import format_move, parse_move
 from .position import Position
@@ -54,6 +55,11 @@ class Game:
             except CastlingError as error:
                 return game, MoveProblem(index, str(text), str(error))
         return game, None
+
+    def __repr__(self) -> str:
+        # Python that replays the game, its moves in notation (the redo list,
+        # which the save does not keep either, is not in it).
+        return f"Game.replay({rules_repr(self.rules)}, {self.number}, {self.move_texts()!r})[0]"
 
     @property
     def moves(self) -> list[Move]:

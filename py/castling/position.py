@@ -9,7 +9,8 @@ lower case (RULES.md §1)::
 
 The same piles as a name -> list-of-codes mapping are what the command line
 prints.  Both round-trip through :meth:`Position.from_text` and
-:meth:`Position.from_piles`.
+:meth:`Position.from_piles`, and ``repr`` is the call to ``from_text`` that
+makes the position again (``from castling import *`` gives its names).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from collections.abc import Sequence
 from .cards import FACE_DOWN, card_text, parse_card
 from .deal import deal_piles
 from .errors import IllegalMoveError, NotationError
+from .games import rules_repr
 from .movegen import Move, Record, tables_for
 from .notation import format_move
 from .rules import GameRules
@@ -122,7 +124,9 @@ class Position:
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"<Position {self.rules.id}: {self.to_piles()}>"
+        # Python that makes the position again, to paste into a test or a shell:
+        # Position.from_text(get_game('morphy'), 't1: ...\n...').
+        return f"Position.from_text({rules_repr(self.rules)}, {self.to_text()!r})"
 
     # -- rules -------------------------------------------------------------------
 
