@@ -298,8 +298,8 @@ class Session:
         count = import_file(self.store, text)
         self.load()
         if self.game is not None:
-            # (None, as before the first game: open() then saves nothing over
-            # what was just imported.)
+            # (None for a moment, as before the first game, which __init__'s
+            # ignore says too; the imported game is opened next.)
             self.game = None  # type: ignore[assignment]
             self.open(GAMES[self.last_game_id()])
         return count
