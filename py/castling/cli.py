@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import NoReturn
 
 from .errors import CastlingError
 from .game import Game
@@ -23,23 +24,23 @@ USAGE_ERROR = 2
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on stderr and exit status 2."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         raise CastlingError(message)
 
 
-def _games() -> list[dict]:
+def _games() -> list[dict[str, object]]:
     return [{"id": rules.id, "name": rules.name, "pysol_id": rules.pysol_id,
              "decks": rules.decks, "piles": list(rules.pile_names),
              "summary": t(f"game.{rules.id}.summary")}
             for rules in GAMES.values()]
 
 
-def _deal(game_id: str, number: str) -> dict:
+def _deal(game_id: str, number: str) -> dict[str, object]:
     game = Game(get_game(game_id), number)
     return {"game": game.rules.id, "deal": game.number, "piles": game.position.to_piles()}
 
 
-def _moves(game_id: str, number: str, moves: list[str]) -> dict:
+def _moves(game_id: str, number: str, moves: list[str]) -> dict[str, object]:
     game, problem = Game.replay(get_game(game_id), number, moves)
     if problem:
         raise CastlingError(str(problem))
@@ -48,7 +49,7 @@ def _moves(game_id: str, number: str, moves: list[str]) -> dict:
             "won": position.is_won()}
 
 
-def _solve(game_id: str, number: str, max_nodes: int) -> dict:
+def _solve(game_id: str, number: str, max_nodes: int) -> dict[str, object]:
     game = Game(get_game(game_id), number)
     result = solve(game.position, max_nodes)
     return {"result": result.result, "moves": [format_move(game.rules, m) for m in result.moves],
@@ -89,6 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run one command; returns the exit status."""
     try:
         args = build_parser().parse_args(argv)
+        result: object
         if args.command == "games":
             result = _games()
         elif args.command == "deal":

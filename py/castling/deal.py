@@ -71,6 +71,7 @@ class _TwisterRandom:
 def shuffled_cards(number: int, decks: int = 1) -> list[int]:
     """The card list after PySolFC's shuffle; the last item is dealt first."""
     cards = full_deck(decks)
+    rng: _FreeCellRandom | _TwisterRandom
     if number < LCG_LIMIT:
         rng = _FreeCellRandom(number)
         if len(cards) == 52:

@@ -6,13 +6,15 @@ the deal always gives back the same position.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .deal import parse_deal_number
 from .errors import CastlingError
-from .movegen import Move
+from .games import rules_repr
+from .movegen import Move, Record
 from .notation import format_move, parse_move
-from .position import Position, Record
+from .position import Position
 from .rules import GameRules
 
 
@@ -54,6 +56,11 @@ class Game:
                 return game, MoveProblem(index, str(text), str(error))
         return game, None
 
+    def __repr__(self) -> str:
+        # Python that replays the game, its moves in notation (the redo list,
+        # which the save does not keep either, is not in it).
+        return f"Game.replay({rules_repr(self.rules)}, {self.number}, {self.move_texts()!r})[0]"
+
     @property
     def moves(self) -> list[Move]:
         """The moves played since the deal, oldest first."""
@@ -63,18 +70,17 @@ class Game:
         """:attr:`moves` in notation."""
         return [format_move(self.rules, move) for move in self.moves]
 
-    def _as_move(self, move: Move | str) -> Move:
-        return parse_move(self.rules, move) if isinstance(move, str) else tuple(move)
-
-    def play(self, move: Move | str) -> Move:
-        """Play a legal move (tuple or notation); clears the redo list unless it is the redo move."""
-        move = self._as_move(move)
-        self._played.append(self.position.play(move))
-        if self._undone and self._undone[-1] == move:
+    def play(self, move: Sequence[int] | str) -> Move:
+        """Play a legal move (tuple, list or notation); clears the redo list
+        unless it is the redo move.  Returns the move as a tuple."""
+        record = self.position.play(parse_move(self.rules, move) if isinstance(move, str) else move)
+        self._played.append(record)
+        played = record[0]
+        if self._undone and self._undone[-1] == played:
             self._undone.pop()
         else:
             self._undone.clear()
-        return move
+        return played
 
     def undo(self) -> Move | None:
         """Take back the last move; returns it, or None at the start."""

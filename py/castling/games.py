@@ -272,3 +272,9 @@ def get_game(game_id: str) -> GameRules:
         raise UnknownGameError(
             f"unknown game {str(game_id)[:40]!r}; the games are: {', '.join(GAMES)}"
         ) from None
+
+
+def rules_repr(rules: GameRules) -> str:
+    """Python that gives ``rules`` back: ``get_game('morphy')`` for one of
+    :data:`GAMES`, else the declaration itself (in :mod:`castling.rules`' names)."""
+    return f"get_game({rules.id!r})" if GAMES.get(rules.id) == rules else repr(rules)

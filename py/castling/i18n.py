@@ -69,7 +69,7 @@ def language() -> str:
     return _current
 
 
-def t(key: str, /, **values) -> str:
+def t(key: str, /, **values: object) -> str:
     """The message ``key`` in the current language, with ``{name}`` filled in."""
     text = catalogue(_current).get(key)
     if text is None:

@@ -12,12 +12,17 @@ and its siblings).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from .cards import FACE_DOWN, KING, QUEEN
-from .rules import Build, GameRules, PileKind, parse_pile_name
+from .rules import Build, EmptyRank, GameRules, PileKind, parse_pile_name
 
 Move = tuple[int, int, int]
+
+#: Piles as the methods that only read them take them: lists of card ints
+#: (a Position's), or the solver's packed positions, one bytes object a pile.
+Piles = Sequence[Sequence[int]]
 
 # Bits of the record that play() returns, so that undo() can put back
 # exactly what the move's automatic consequences changed.
@@ -136,12 +141,13 @@ class MoveTables:
                        for numbers in rules.feeds] if rules.feeds else None)
         self.forced_founding = rules.forced_founding
         #: fills_space[c]: whether card c (or a run from it) may go on an empty pile.
-        space_rank = {"K": KING, "Q": QUEEN}.get(tableau.empty_rank)
+        space_ranks: dict[EmptyRank, int] = {"K": KING, "Q": QUEEN}
+        space_rank = space_ranks.get(tableau.empty_rank)
         self.fills_space = [space_rank is None or c % 13 == space_rank for c in range(_WIDTH)]
         sources = list(self.tableau) + list(self.reserves)
         if rules.take_back:
             sources += list(self.foundations)
-        if rules.stock:
+        if self.waste is not None:
             sources.append(self.waste)
         self.sources = tuple(sources)
 
@@ -153,7 +159,7 @@ class MoveTables:
         """Whether ``upper`` may be laid on ``lower`` in the tableau (both face up)."""
         return self.step[lower * _WIDTH + upper] != 0
 
-    def base_rank(self, piles: list[list[int]]) -> int | None:
+    def base_rank(self, piles: Piles) -> int | None:
         """The chosen base rank (the bottom card of any foundation), or None."""
         for index in self.foundations:
             pile = piles[index]
@@ -161,7 +167,7 @@ class MoveTables:
                 return pile[0] % 13
         return None
 
-    def wants(self, piles: list[list[int]], base: int | None) -> dict[int, tuple[int, ...]]:
+    def wants(self, piles: Piles, base: int | None) -> dict[int, tuple[int, ...]]:
         """The card each foundation takes next -> the foundations that take it
         (in Chequers two piles may want the same card).
 
@@ -180,7 +186,12 @@ class MoveTables:
                         continue
                     cards = self.found_next[k][pile[-1]]
                 else:
-                    cards = self.found_start[k]
+                    starts = self.found_start[k]
+                    if starts is None:
+                        # No game founds by rank on a chosen base: these tables
+                        # would have to be made from the base once chosen.
+                        raise NotImplementedError("by-rank foundations on a chosen base")
+                    cards = starts
                 for card in cards:
                     wants[card] = wants.get(card, ()) + (index,)
             return wants
@@ -195,13 +206,16 @@ class MoveTables:
                 if card < 0:
                     continue
             else:
-                card = self.found_start_card[k]
-                if card is None:
-                    card = self.found_suit[k] * 13 + base
+                start = self.found_start_card[k]
+                if start is None:
+                    # A chosen base: known here, as nothing is wanted until then.
+                    assert base is not None
+                    start = self.found_suit[k] * 13 + base
+                card = start
             wants[card] = wants.get(card, ()) + (index,)
         return wants
 
-    def cards_home(self, piles: list[list[int]]) -> list[int]:
+    def cards_home(self, piles: Piles) -> list[int]:
         """How many copies of each card (0..51) are on the foundations."""
         home = [0] * 52
         for index in self.foundations:
@@ -209,11 +223,11 @@ class MoveTables:
                 home[card] += 1
         return home
 
-    def is_won(self, piles: list[list[int]]) -> bool:
+    def is_won(self, piles: Piles) -> bool:
         """Every card is on a foundation: no other pile holds any."""
         return not any(piles[:self.first_foundation]) and not any(piles[self.first_reserve:])
 
-    def generate(self, piles: list[list[int]],
+    def generate(self, piles: Piles,
                  wants: dict[int, tuple[int, ...]] | None = None) -> list[Move]:
         """Every legal move in the position ``piles``, in no particular order.
 
@@ -253,7 +267,7 @@ class MoveTables:
         feeds = self.feeds
         chosen_base = self.chosen_base
         no_wants = ()
-        if self.stock is not None and piles[self.stock]:
+        if self.stock is not None and self.waste is not None and piles[self.stock]:
             add((self.stock, self.waste, 1))
         for source in self.sources:
             pile = piles[source]
@@ -293,7 +307,8 @@ class MoveTables:
             self._add_runs(piles, tops, empties, len(empty_cells), add)
         return moves
 
-    def _add_runs(self, piles, tops, empties, free_cells, add) -> None:
+    def _add_runs(self, piles: Piles, tops: list[tuple[int, ...]], empties: list[int],
+                  free_cells: int, add: Callable[[Move], None]) -> None:
         """Moves of two or more cards as a unit (Martha, Lasker, Selective Castle)."""
         step = self.run_step
         one_way = self.one_way_runs

@@ -8,6 +8,7 @@ a well-formed move is *legal* is for the position to say.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from .errors import NotationError
 from .movegen import Move
@@ -24,8 +25,8 @@ def pile_index(rules: GameRules, name: str) -> int:
         raise NotationError(f"{rules.name} has no pile {str(name)[:12]!r}") from None
 
 
-def format_move(rules: GameRules, move: Move) -> str:
-    """``t3-f2`` or, for several cards, ``t4-t9:3``."""
+def format_move(rules: GameRules, move: Sequence[int]) -> str:
+    """``t3-f2`` or, for several cards, ``t4-t9:3`` (``move`` a tuple, or a list as JSON gives it)."""
     source, target, count = move
     names = rules.pile_names
     text = f"{names[source]}-{names[target]}"

@@ -9,16 +9,19 @@ lower case (docs/rules.md §1)::
 
 The same piles as a name -> list-of-codes mapping are what the command line
 prints.  Both round-trip through :meth:`Position.from_text` and
-:meth:`Position.from_piles`.
+:meth:`Position.from_piles`, and ``repr`` is the call to ``from_text`` that
+makes the position again (``from castling import *`` gives its names).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from .cards import FACE_DOWN, card_text, parse_card
 from .deal import deal_piles
 from .errors import IllegalMoveError, NotationError
+from .games import rules_repr
 from .movegen import Move, Record, tables_for
 from .notation import format_move
 from .rules import GameRules
@@ -48,7 +51,7 @@ class Position:
         return cls(rules, deal_piles(rules, number))
 
     @classmethod
-    def from_piles(cls, rules: GameRules, piles: dict) -> "Position":
+    def from_piles(cls, rules: GameRules, piles: dict[str, list[str]]) -> "Position":
         """A position from a ``{"t1": ["JD", ...], ...}`` mapping; missing piles are empty."""
         if not isinstance(piles, dict):
             raise NotationError("a position is a mapping from pile names to lists of cards")
@@ -116,10 +119,14 @@ class Position:
         return (isinstance(other, Position) and other.rules == self.rules
                 and other.piles == self.piles)
 
-    __hash__ = None  # mutable
+    # Mutable, so unhashable (as Python makes a class that defines __eq__
+    # alone); typeshed's object.__hash__ is a method, hence the ignore.
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"<Position {self.rules.id}: {self.to_piles()}>"
+        # Python that makes the position again, to paste into a test or a shell:
+        # Position.from_text(get_game('morphy'), 't1: ...\n...').
+        return f"Position.from_text({rules_repr(self.rules)}, {self.to_text()!r})"
 
     # -- rules -------------------------------------------------------------------
 
@@ -133,18 +140,21 @@ class Position:
         """The legal moves in notation, sorted (the command line's ``legal`` list)."""
         return sorted(format_move(self.rules, move) for move in self.legal_moves())
 
-    def is_legal(self, move: Move) -> bool:
-        """Whether ``move`` may be played here."""
+    def is_legal(self, move: Sequence[int]) -> bool:
+        """Whether ``move`` (a tuple, or a list as JSON gives it) may be played here."""
         return tuple(move) in self.legal_moves()
 
-    def play(self, move: Move) -> Record:
-        """Play a legal move with its automatic consequences; return its undo record."""
-        move = tuple(move)
-        if move not in self.legal_moves():
-            raise IllegalMoveError(f"{format_move(self.rules, move)} is not legal in this position")
+    def play(self, move: Sequence[int]) -> Record:
+        """Play a legal move (a tuple, or a list as JSON gives it) with its
+        automatic consequences; return its undo record, which starts with the
+        move as a tuple."""
+        played = tuple(move)
+        if played not in self.legal_moves():
+            raise IllegalMoveError(f"{format_move(self.rules, played)} is not legal in this position")
         self._legal_before.append(self._legal)
         self._legal = None
-        return self.tables.apply(self.piles, move)
+        # (Being one of the legal moves, it is a (source, target, count) triple.)
+        return self.tables.apply(self.piles, played)
 
     def undo(self, record: Record) -> None:
         """Take back the move that returned ``record`` (it must be the last one played)."""

@@ -39,7 +39,7 @@ PileKind = Literal["t", "f", "r", "s", "w"]
 PILE_KINDS: tuple[PileKind, ...] = get_args(PileKind)
 
 
-def _one_of(kind, value, what: str) -> None:
+def _one_of(kind: object, value: object, what: str) -> None:
     """Refuse ``value`` unless it is one of the Literal ``kind``'s words."""
     choices = get_args(kind)
     if value not in choices:
@@ -69,9 +69,11 @@ class Build:
         diff = rank_of(upper) - rank_of(lower)
         if self.wrap:
             diff = {12: -1, -12: 1}.get(diff, diff)
-        if diff == 1 and self.direction in ("up", "up-or-down"):
+        # (Written as "not the other way", not "in (...)": mypy checks each word
+        # of an == against the Literal, but a misspelt one in a tuple passes.)
+        if diff == 1 and self.direction != "down":
             return 1
-        if diff == -1 and self.direction in ("down", "up-or-down"):
+        if diff == -1 and self.direction != "up":
             return -1
         return 0
 
@@ -136,7 +138,9 @@ class FoundationRow:
 
     def base_rank(self) -> int | None:
         """The fixed first rank, or None when the player chooses it."""
-        return {"A": ACE, "K": KING}.get(self.base)
+        # (Typed, so that a misspelt key is an error as a misspelt == is.)
+        fixed: dict[Base, int] = {"A": ACE, "K": KING}
+        return fixed.get(self.base)
 
 
 @dataclass(frozen=True)
@@ -252,7 +256,7 @@ class GameRules:
     def __hash__(self) -> int:
         return self._hash
 
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[str, object]:
         # Not the cached values: a string's hash differs from process to process,
         # and rules travel to other processes (the study's workers).
         return {name: value for name, value in self.__dict__.items()
@@ -269,8 +273,10 @@ class GameRules:
         """How many piles of a kind: "t" tableau, "f" foundations (four a row), "r"
         reserves, "s" stock and "w" waste (one each in a game with a stock)."""
         _one_of(PileKind, kind, "a pile kind")
-        return {"t": self.tableau.piles, "f": 4 * len(self.foundations), "r": self.reserves,
-                "s": int(self.stock), "w": int(self.stock)}[kind]
+        counts: dict[PileKind, int] = {
+            "t": self.tableau.piles, "f": 4 * len(self.foundations), "r": self.reserves,
+            "s": int(self.stock), "w": int(self.stock)}
+        return counts[kind]
 
     def pile_names_of(self, kind: PileKind) -> tuple[str, ...]:
         """The names of the piles of a kind, in order: ``("f1", ..., "f4")``."""

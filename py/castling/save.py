@@ -21,7 +21,7 @@ FORMAT_VERSION = 1
 MAX_MOVES = 100_000     # far beyond any real game; bounds the work a save can ask for
 
 
-def save_data(game: Game) -> dict:
+def save_data(game: Game) -> dict[str, object]:
     """The save of a game as a JSON-ready dict (callers may add fields of their own)."""
     return {"format": FORMAT_VERSION, "game": game.rules.id, "deal": game.number,
             "moves": game.move_texts()}
@@ -53,8 +53,10 @@ def load_save(text: str) -> LoadedSave:
         raise SaveError(t("save.no_version"))
     if version != FORMAT_VERSION:
         raise SaveError(t("save.other_version", version=version, expected=FORMAT_VERSION))
+    game_id = data.get("game")
     try:
-        rules = get_game(data.get("game"))
+        # (No game's id is anything but a string.)
+        rules = get_game(game_id if isinstance(game_id, str) else "")
     except UnknownGameError:
         raise SaveError(t("save.unknown_game")) from None
     number = data.get("deal")

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
+from typing import Literal
 
 from .cards import FACE_DOWN
 from .movegen import Move
@@ -74,6 +75,9 @@ _DISORDER = 2       # per tableau card not built on the card below it
 _MOVE_COST = 6
 _FIRST_STAGE = 4    # the first stage's share of the budget: a quarter
 
+#: What a search concludes (see SolveResult).
+Verdict = Literal["won", "lost", "unknown"]
+
 _SEPARATOR = b"\xff"    # between the foundations' piles, to look them up as one
 _WORTH_KEPT = 400_000   # piles whose worth the score remembers, at most
 _BYTE = [bytes([value]) for value in range(256)]
@@ -84,14 +88,15 @@ _BYTE = [bytes([value]) for value in range(256)]
 # tableau pile and any other pile is worth given those, by the pile's bytes,
 # and those cards marked for bytes.translate (None if there are none); and how
 # many of each card are home (for the forced move).
-_Facts = tuple[int, dict, dict, dict, bytes | None, list[int]]
+_Worth = dict[bytes, int]
+_Facts = tuple[int, dict[int, tuple[int, ...]], _Worth, _Worth, bytes | None, list[int]]
 
 
 @dataclass
 class SolveResult:
     """The verdict: "won" (with ``moves``), "lost", or "unknown" (budget spent)."""
 
-    result: str
+    result: Verdict
     moves: list[Move] = field(default_factory=list)
     nodes: int = 0
 
@@ -125,7 +130,7 @@ class _Search:
         # those (by the pile's bytes, whose hash Python keeps): a search meets
         # the same piles again and again.
         self.foundation_facts: dict[bytes, _Facts] = {}
-        self.worth_by_wanted: dict[tuple[int, ...], tuple[dict, dict, bytes | None]] = {}
+        self.worth_by_wanted: dict[tuple[int, ...], tuple[_Worth, _Worth, bytes | None]] = {}
         # How out of order each tableau pile is (see pile_worth).
         self.disorder: dict[bytes, int] = {}
         self.worth_kept = 0     # how many piles' worth those remember
@@ -263,17 +268,18 @@ class _Search:
         value = 0
         if tableau:
             # (Whatever the foundations want, so remembered apart.)
-            value = self.disorder.get(pile)
-            if value is None:
-                value = 0
+            disorder = self.disorder.get(pile)
+            if disorder is None:
+                disorder = 0
                 step = self.tables.step
                 width = 2 * FACE_DOWN
                 below = pile[0]
                 for card in pile[1:]:
                     if below >= FACE_DOWN or card >= FACE_DOWN or not step[below * width + card]:
-                        value -= _DISORDER
+                        disorder -= _DISORDER
                     below = card
-                self.disorder[pile] = value
+                self.disorder[pile] = disorder
+            value = disorder
         if marks is not None:
             # Each wanted card, and how many cards lie on it.
             wanted_at = pile.translate(marks)
@@ -372,12 +378,13 @@ class _Search:
             moves = (first_moves if parent == 0 and first_moves is not None
                      else self.moves(parent_packed, facts))
             for move in moves:
-                packed = self.child(parent_packed, move)
-                plain = packed is not None
-                if not plain:
+                child = self.child(parent_packed, move)
+                plain = child is not None
+                if child is None:
                     piles = [list(pile) for pile in parent_packed]
                     tables.apply(piles, move)
-                    packed = list(map(bytes, piles))
+                    child = list(map(bytes, piles))
+                packed = child
                 # (Adding and counting hashes the key once, where "in" then add would twice.)
                 known = len(seen)
                 seen.add(self.key(packed))
@@ -402,12 +409,13 @@ class _Search:
         return SolveResult("lost", [], count)
 
     @staticmethod
-    def line(nodes) -> list[Move]:
+    def line(nodes: list[tuple[list[bytes], int, Move | None]]) -> list[Move]:
         """The moves from the start to the last node."""
         moves = []
         index = len(nodes) - 1
         while index > 0:
             _, index, move = nodes[index]
+            assert move is not None     # only the start, node 0, has none
             moves.append(move)
         moves.reverse()
         return moves

@@ -86,6 +86,7 @@ class TableView:
     def _label(self, name: str) -> str:
         kind, number = parse_pile_name(name)
         if kind == "f":
+            assert self.rules is not None   # (so mypy checks the words below)
             suit, row = self.rules.foundation(number - 1)
             start = {"A": "A", "K": "K"}.get(row.base, "")
             if row.builds == "by-rank":      # any suit: say which way it goes

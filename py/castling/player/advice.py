@@ -19,6 +19,8 @@ a pure function of JSON-like values and can be tested without a browser.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..deal import parse_deal_number
 from ..game import Game
 from ..games import get_game
@@ -26,7 +28,8 @@ from ..notation import format_move
 from ..position import Position
 from ..hint import moves_leaving_the_base_open
 from ..save import MAX_MOVES
-from ..solver import solve
+from ..movegen import Move
+from ..solver import Verdict, solve
 
 #: About two seconds of searching in the browser per question.
 DEFAULT_BUDGET = 20_000
@@ -35,7 +38,7 @@ MAX_BUDGET = 200_000
 MAX_DEALS = 50
 
 
-def _replay(request: dict) -> Game:
+def _replay(request: dict[str, Any]) -> Game:
     rules = get_game(request["game"])
     moves = request.get("moves", [])
     if not isinstance(moves, list) or len(moves) > MAX_MOVES:
@@ -46,7 +49,7 @@ def _replay(request: dict) -> Game:
     return game
 
 
-def hint(position: Position, budget: int = DEFAULT_BUDGET) -> tuple[str, object]:
+def hint(position: Position, budget: int = DEFAULT_BUDGET) -> tuple[Verdict, Move | None]:
     """(verdict, first move of a winning line or None) for ``position``."""
     others = moves_leaving_the_base_open(position)
     if others and len(others) < len(position.legal_moves()):
@@ -77,8 +80,10 @@ def last_winnable(game: Game, budget: int = DEFAULT_BUDGET) -> int | None:
     return None
 
 
-def answer(request: dict) -> dict:
-    """Answer one request (see the module's docstring); errors come back as text."""
+def answer(request: dict[str, Any]) -> dict[str, object]:
+    """Answer one request (see the module's docstring); errors come back as text.
+
+    (The request is JSON from a page: Any, each value checked as it is used.)"""
     try:
         kind = request["kind"]
         budget = min(max(int(request.get("budget", DEFAULT_BUDGET)), 1), MAX_BUDGET)

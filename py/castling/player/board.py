@@ -8,6 +8,7 @@ is plain data, so it is tested under CPython.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from ..cards import rank_label
 from ..hint import homeward_moves
@@ -17,12 +18,17 @@ from ..position import Position
 from ..rules import GameRules
 
 
+#: How a row's piles spread their cards: "down", "right", or "stack" (only
+#: the top card shows).  A Literal, so that the screen's comparisons are checked.
+Fan = Literal["down", "right", "stack"]
+
+
 @dataclass(frozen=True)
 class Row:
     """A row of piles on the screen; ``fan`` is how a pile spreads its cards."""
 
     piles: tuple[str, ...]
-    fan: str            # "down", "right" or "stack" (only the top card shows)
+    fan: Fan
     columns: int        # grid columns the row is laid out on
     #: the grid column (from 1) of each pile, where it is not simply the next one
     #: (Rittenhouse: each foundation above the pile that feeds it)
@@ -51,8 +57,8 @@ def layout(rules: GameRules, narrow: bool = False) -> tuple[Row, ...]:
     others = rules.pile_names_of("s") + rules.pile_names_of("w") + rules.pile_names_of("r")
     tableau = rules.pile_names_of("t")
     if rules.tableau.layout == "rows-of-five":
-        top = Row(others + foundations, "stack", len(others) + len(foundations))
-        return (top,) + tuple(Row(tableau[i:i + 5], "right", 5)
+        head = Row(others + foundations, "stack", len(others) + len(foundations))
+        return (head,) + tuple(Row(tableau[i:i + 5], "right", 5)
                               for i in range(0, len(tableau), 5))
     rows_needed = -(-len(tableau) // NARROW_ROW) if narrow else 1
     per_row = -(-len(tableau) // rows_needed)

@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field, fields
 from datetime import date
+from typing import Any
 
 from ..errors import CastlingError
 from ..game import Game
@@ -43,6 +44,10 @@ STATS_KEY = PREFIX + "stats"
 SETTINGS_KEY = PREFIX + "settings"
 LAST_KEY = PREFIX + "last"
 RECOVERY_PREFIX = PREFIX + "recovery:"
+
+#: A JSON object as stored: its values are whatever the JSON held (Any, as
+#: json.loads gives them), each checked by the reader before it is trusted.
+JSONObject = dict[str, Any]
 
 
 def save_key(game_id: str) -> str:
@@ -60,7 +65,7 @@ class SaveRecord:
     """A game's save as read back from its stored text."""
 
     game: Game
-    data: dict              # the stored object, the app's fields and all
+    data: JSONObject        # the stored object, the app's fields and all
     seconds: int            # the timer (0 when damaged)
     counted: bool           # the copies of the statistics flags
     won: bool
@@ -90,7 +95,7 @@ def read_save(text: str, rules: GameRules) -> SaveRecord:
                       data.get("helped") is True, _day(data.get("daily")), damaged)
 
 
-def _day(value) -> str:
+def _day(value: object) -> str:
     """An ISO date as stored, or "" for anything else."""
     if isinstance(value, str) and len(value) == 10:
         try:
@@ -112,12 +117,12 @@ class Stats:
     best_seconds: int | None = None
     fewest_moves: int | None = None
     #: the game in progress: {"token": ..., "counted": bool, "won": bool}
-    current: dict = field(default_factory=dict)
+    current: JSONObject = field(default_factory=dict)
     #: its deals of the day: days played, days won, the run of days won
     daily: DailyRecord = field(default_factory=DailyRecord)
     #: the games finished on each of the last days played (oldest first, at most
     #: HISTORY_DAYS): {"day", "played", "won", "helped", "best_seconds", "fewest_moves"}
-    history: list = field(default_factory=list)
+    history: list[JSONObject] = field(default_factory=list)
 
     @property
     def win_rate(self) -> float | None:
@@ -130,7 +135,7 @@ HISTORY_DAYS = 60       # days kept for the charts
 _BESTS = ("best_seconds", "fewest_moves")
 
 
-def _count(value) -> bool:
+def _count(value: object) -> bool:
     return type(value) is int and 0 <= value < 10**12
 
 
@@ -180,12 +185,18 @@ def read_stats(text: str | None) -> tuple[dict[str, Stats], list[str]]:
             damaged = True
         daily = values.get("daily", {})
         if daily != {}:
-            entry.daily = _daily_record(daily)
-            damaged |= entry.daily is None
+            record = _daily_record(daily)
+            if record is None:
+                damaged = True
+            else:
+                entry.daily = record
         history = values.get("history", [])
         if history != []:
-            entry.history = _history(history)
-            damaged |= entry.history is None
+            days = _history(history)
+            if days is None:
+                damaged = True
+            else:
+                entry.history = days
         if entry.won + entry.helped > entry.played or entry.best_streak < entry.streak:
             damaged = True
         if damaged:
@@ -195,7 +206,7 @@ def read_stats(text: str | None) -> tuple[dict[str, Stats], list[str]]:
     return stats, problems
 
 
-def _daily_record(values) -> DailyRecord | None:
+def _daily_record(values: object) -> DailyRecord | None:
     """A daily record as stored, or None when it is damaged."""
     if not isinstance(values, dict):
         return None
@@ -213,13 +224,13 @@ def _daily_record(values) -> DailyRecord | None:
     return record
 
 
-def new_day(day: str) -> dict:
+def new_day(day: str) -> JSONObject:
     """A day of the history with nothing finished yet."""
     return {"day": day, "played": 0, "won": 0, "helped": 0, "best_seconds": None,
             "fewest_moves": None}
 
 
-def _history(values) -> list | None:
+def _history(values: object) -> list[JSONObject] | None:
     """The history as stored, or None when it is damaged."""
     if not isinstance(values, list) or len(values) > HISTORY_DAYS:
         return None

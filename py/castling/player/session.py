@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 from datetime import date
-from typing import Callable
+from collections.abc import Callable, Sequence
 
 from ..deal import random_deal_number
 from ..errors import CastlingError
@@ -38,7 +38,7 @@ from .records import (CHOICES, LAST_KEY, SETTINGS_KEY, STATS_KEY, SWITCHES, Save
 from .recovery import CarefulStore
 from .statistics import StatsBook
 from .storage_port import Storage
-from .tabs import SaveGuard, new_token
+from .tabs import Header, SaveGuard, new_token
 from .transfer import export_file, import_file
 
 __all__ = ["Session"]
@@ -61,16 +61,35 @@ class Session:
 
     # -- what the parts keep, readable here (each part changes its own) ---------------
 
-    storage = property(lambda self: self.store.storage, doc="The key-value store everything is kept in.")
-    notices = property(lambda self: self.store.notices,
-                       doc="Messages for the player about what could not be kept or read.")
-    saving_works = property(lambda self: self.store.saving_works,
-                            doc="Whether the store kept the last write.")
-    stats = property(lambda self: self.book.stats, doc="The statistics of every game played, by game id.")
-    seen = property(lambda self: self.guard.seen,
-                    doc="(token, rev) of this game's save as this tab last read or wrote it.")
-    conflict = property(lambda self: self.guard.conflict,
-                        doc="Another tab changed this game's save: nothing is written until resolved.")
+    @property
+    def storage(self) -> Storage:
+        """The key-value store everything is kept in."""
+        return self.store.storage
+
+    @property
+    def notices(self) -> list[str]:
+        """Messages for the player about what could not be kept or read."""
+        return self.store.notices
+
+    @property
+    def saving_works(self) -> bool:
+        """Whether the store kept the last write."""
+        return self.store.saving_works
+
+    @property
+    def stats(self) -> dict[str, Stats]:
+        """The statistics of every game played, by game id."""
+        return self.book.stats
+
+    @property
+    def seen(self) -> Header:
+        """(token, rev) of this game's save as this tab last read or wrote it."""
+        return self.guard.seen
+
+    @property
+    def conflict(self) -> bool:
+        """Another tab changed this game's save: nothing is written until resolved."""
+        return self.guard.conflict
 
     # -- loading -------------------------------------------------------------
 
@@ -166,7 +185,7 @@ class Session:
         """The game in hand's win is already counted."""
         return self.book.win_counted(self.game.rules.id, self.token)
 
-    def play(self, moves: list, *, helped: bool = False) -> None:
+    def play(self, moves: list[Sequence[int]], *, helped: bool = False) -> None:
         """Play one move or a group (a supermove), then count, check the win and save.
         ``helped``: the solver chose it ("Show me"), so a win is one with help."""
         for move in moves:
@@ -279,7 +298,9 @@ class Session:
         count = import_file(self.store, text)
         self.load()
         if self.game is not None:
-            self.game = None
+            # (None for a moment, as before the first game, which __init__'s
+            # ignore says too; the imported game is opened next.)
+            self.game = None  # type: ignore[assignment]
             self.open(GAMES[self.last_game_id()])
         return count
 

@@ -78,7 +78,9 @@ def move_words(position: Position, source: int, target: int, count: int) -> str:
 def turn_words(position: Position) -> str:
     """What turning the stock over showed, said once the card is face up
     ('From the stock: 7 of hearts'); before the move it is not known."""
-    return t("move.turn", card=card_name(position.piles[position.tables.waste][-1]))
+    waste = position.tables.waste
+    assert waste is not None    # only a game with a stock turns cards over
+    return t("move.turn", card=card_name(position.piles[waste][-1]))
 
 
 def destination(rules: GameRules, name: str) -> str:

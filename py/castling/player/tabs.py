@@ -28,7 +28,7 @@ def new_token() -> str:
     return f"{random.getrandbits(48):012x}"
 
 
-def header(saved: dict) -> Header:
+def header(saved: dict[str, object]) -> Header:
     """(token, rev) of a save's data; (None, 0) for fields missing or of the wrong type."""
     token, rev = saved.get("token"), saved.get("rev")
     return (token if isinstance(token, str) else None), (rev if type(rev) is int else 0)
@@ -60,7 +60,7 @@ class SaveGuard:
         """(token, rev) of a game's save as stored now ((None, 0) if absent or unreadable)."""
         return save_header(self.store.get(save_key(game_id))) or (None, 0)
 
-    def resumed(self, saved: dict) -> None:
+    def resumed(self, saved: dict[str, object]) -> None:
         """This tab has just read the save ``saved``."""
         self.seen = header(saved)
         self.conflict = False
