@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from castling.i18n import t
-from castling.player.board import (home_move, neighbour, next_choice, pickable_counts, targets,
-                                   turn_move)
+from castling.player.board import home_move, neighbour, next_choice, targets
+from castling.player.choice import choose
 from castling.player.spoken import card_label, pile_title
 
 from .dom import present
@@ -90,38 +90,31 @@ class KeyboardInput:
         """Enter on a pile: put the held cards here, or pick up (more of) its cards."""
         app = self.app
         game = app.session.game
-        position = game.position
         names = game.rules.pile_names
-        index = names.index(name)
-        held = app.held.now
-        turn = turn_move(position, index)
-        if turn:
+        choice = choose(game.position, names.index(name), app.held.now)
+        pile = pile_title(game.rules, name).lower()
+        if choice.kind == "play":
+            app.play(list(choice.moves), choice.count)
+        elif choice.kind == "cannot_go":
+            app.announce(t("say.cannot_go", pile=pile))
+        elif choice.kind == "nothing":
+            app.announce(t("say.nothing_moves", pile=pile))
+        elif choice.kind == "put_back":
             app.held.put_back()
-            app.play([turn], 1)
-            return
-        if held and held.source != index:
-            moves = targets(position, held.source, held.count).get(index)
-            if moves:
-                app.play(moves, held.count)
-            else:
-                app.announce(t("say.cannot_go", pile=pile_title(game.rules, name).lower()))
-            return
-        counts = sorted(pickable_counts(position, index))
-        bigger = [count for count in counts if count > (held.count if held else 0)]
-        if not bigger:
-            if held:
-                app.held.put_back()
-                app.announce(t("say.put_back"))
-            else:
-                app.announce(t("say.nothing_moves", pile=pile_title(game.rules, name).lower()))
-            return
-        count = bigger[0]
-        found = targets(position, index, count)
-        app.held.hold(names, index, count, found)
-        top = card_label(position.to_piles()[name][-count])
+            app.announce(t("say.put_back"))
+        else:
+            self._hold(choice)
+
+    def _hold(self, choice) -> None:
+        """Pick the cards up and say what they are and where they may go."""
+        app = self.app
+        rules, count = app.session.game.rules, choice.count
+        app.held.hold(rules.pile_names, choice.source, count, choice.places)
+        top = card_label(app.session.game.position.to_piles()[rules.pile_names[choice.source]][-count])
         what = top if count == 1 else t("card.run", count=count, card=top)
-        if found:
-            places = ", ".join(pile_title(game.rules, names[k]).lower() for k in sorted(found))
+        if choice.places:
+            places = ", ".join(pile_title(rules, rules.pile_names[k]).lower()
+                               for k in sorted(choice.places))
             app.announce(t("say.picked", what=what, places=places))
         else:
             app.announce(t("say.picked_stuck", what=what))

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from castling.player.board import home_move, pickable_counts, targets, turn_move
+from castling.player.board import pickable_counts, targets
+from castling.player.choice import choose
 
 from .dom import present
 
@@ -139,34 +140,14 @@ class PointerInput:
     def tap(self, name: str, count: int | None, now: float) -> None:
         """A click or tap: move the held cards here, or pick up what was tapped."""
         app = self.app
-        position = app.session.game.position
-        source = app.index(name)
         double = self.last_tap.is_double(name, now)
         self.last_tap = Tap(name, now)
-        turn = turn_move(position, source)
-        if turn:
-            app.held.put_back()
-            app.play([turn], 1)
-            return
-        if double:
-            move = home_move(position, source)
-            if move:
-                app.play([move], 1)
-                return
-        held = app.held.now
-        if held:
-            moves = targets(position, held.source, held.count).get(source)
-            if moves:
-                app.play(moves, held.count)
-                return
-            if (source, count) == held:
-                app.held.put_back()
-                return
-        if count and count in pickable_counts(position, source):
-            found = targets(position, source, count)
-            if app.session.settings.one_tap and len(found) == 1:
-                app.play(next(iter(found.values())), count)
-                return
-            app.held.hold(app.session.game.rules.pile_names, source, count, found)
+        choice = choose(app.session.game.position, app.index(name), app.held.now, count=count,
+                        double=double, one_tap=app.session.settings.one_tap)
+        if choice.kind == "play":
+            app.play(list(choice.moves), choice.count)
+        elif choice.kind == "hold":
+            app.held.hold(app.session.game.rules.pile_names, choice.source, choice.count,
+                          choice.places)
         else:
             app.held.put_back()
