@@ -46,6 +46,7 @@ class Element(Listened):
     def setAttribute(self, name, value):
         self.attributes[name] = value
 
+    def closest(self, selector): return None
     def showModal(self): self.open = True
     def close(self): self.open = False
     def appendChild(self, child): self.children.append(child)

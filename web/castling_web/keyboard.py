@@ -1,8 +1,10 @@
 """Keyboard play: a key for every command, arrows between piles, Enter to pick
 up and put down, Shift+Enter to send a card home, Escape to put cards back.
 
-The list the player reads is the Keys dialog (web/index.html); the words the
-screen reader says come from the catalogue (``say.*``).
+What Enter does is ``castling.player.choice``'s answer (shared with a tap);
+this carries it out and says it. The list the player reads is the Keys dialog
+(web/index.html); the words the screen reader says come from the catalogue
+(``say.*``).
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 and tap again to put down; a double tap sends a card home.
 
 A press becomes a drag once it travels ``DRAG_THRESHOLD`` pixels; a press
-that does not is a tap. Where cards may go is the engine's answer
+that does not is a tap, and what a tap does is ``castling.player.choice``'s
+answer (shared with Enter). Where cards may go is the engine's answer
 (``castling.player.board``); the moves played are the ones it returns.
 """
 

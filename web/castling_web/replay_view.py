@@ -3,9 +3,10 @@
 It holds its own :class:`~castling.game.Game` of the replayed deal: the moves
 up to the one shown are played, the rest wait to be redone, so stepping is the
 engine's undo and redo. The player's own game and its save are not touched
-while it is open (the toolbar is inert, the table takes no moves); "Play from
-here" makes the replay's game, at the move shown, the player's game of that
-deal, with the usual save.
+while it is open (the toolbar is inert, and the host is view-only: the table
+takes no moves, the clock stops, the game's keys rest); "Play from here"
+makes the replay's game, at the move shown, the player's game of that deal,
+with the usual save.
 """
 
 from __future__ import annotations
