@@ -105,9 +105,10 @@ class KeyboardInput:
     def _hold(self, choice) -> None:
         """Pick the cards up and say what they are and where they may go."""
         host = self.host
-        rules, count = host.session.game.rules, choice.count
+        game, count = host.session.game, choice.count
+        rules, source = game.rules, game.rules.pile_names[choice.source]
         host.held.hold(rules.pile_names, choice.source, count, choice.places)
-        top = card_label(host.session.game.position.to_piles()[rules.pile_names[choice.source]][-count])
+        top = card_label(game.position.to_piles()[source][-count])
         what = top if count == 1 else t("card.run", count=count, card=top)
         if choice.places:
             places = ", ".join(pile_title(rules, rules.pile_names[k]).lower()

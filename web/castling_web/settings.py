@@ -36,12 +36,12 @@ class SettingsDialog:
         """An on/off setting (auto-play, animations, one tap, four colours, contrast)."""
         box = event.target
         self.host.session.set_setting(box.getAttribute("data-setting"), bool(box.checked))
-        self.hostly_look()
+        self.apply_look()
         self.host.show_notices()
 
     def on_card_size(self, event) -> None:
         self.host.session.set_choice("card_size", str(event.target.value))
-        self.hostly_look()
+        self.apply_look()
         self.host.show_notices()
 
     def on_language(self, event) -> None:

@@ -74,7 +74,8 @@ def choose(position: Position, pile: int, held: Held | None = None, *,
         if stepping:
             return Choice("cannot_go", source=pile)
     if stepping:
-        bigger = [n for n in sorted(pickable_counts(position, pile)) if n > (held.count if held else 0)]
+        lifted = held.count if held else 0
+        bigger = [n for n in sorted(pickable_counts(position, pile)) if n > lifted]
         if not bigger:
             return Choice("put_back" if held else "nothing", source=pile)
         count = bigger[0]
