@@ -1,5 +1,6 @@
 """A fake page: elements that remember what was done to them, a document that
-makes them on demand, and the table view's two calls (cards and highlights)."""
+makes them on demand, a window with timers that never fire, and the table
+view's two calls (cards and highlights)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,14 @@ class ClassList:
         (self.add if on else self.remove)(name)
 
 
-class Element:
+class Listened:
+    """Keeps the listeners added to it, by event."""
+
+    def addEventListener(self, event, handler):
+        self.__dict__.setdefault("listeners", {}).setdefault(event, []).append(handler)
+
+
+class Element(Listened):
     """A DOM element that keeps what is set on it."""
 
     def __init__(self, tag: str = "div", **attributes) -> None:
@@ -38,13 +46,14 @@ class Element:
     def setAttribute(self, name, value):
         self.attributes[name] = value
 
+    def closest(self, selector): return None
     def showModal(self): self.open = True
     def close(self): self.open = False
     def appendChild(self, child): self.children.append(child)
     def replaceChildren(self, *children): self.children = list(children)
 
 
-class Document:
+class Document(Listened):
     """Elements by id, made when first asked for."""
 
     def __init__(self) -> None:
@@ -75,5 +84,26 @@ class View:
     def cards_of(self, name):
         return self.cards.setdefault(name, [Element("div") for _ in range(60)])
 
+    def fit(self):
+        pass
+
     def mark(self, class_name, piles=(), cards=()):
         self.marks[class_name] = (tuple(piles), tuple(cards))
+
+
+class Window(Listened):
+    """The window's timers: kept, never fired (a test calls what it wants to happen)."""
+
+    def __init__(self) -> None:
+        self.timers: list = []          # (function, milliseconds)
+
+    def setInterval(self, function, ms):
+        self.timers.append((function, ms))
+        return len(self.timers)
+
+    setTimeout = setInterval
+
+    def clearInterval(self, handle):
+        pass
+
+    clearTimeout = clearInterval

@@ -1,31 +1,37 @@
-"""A stand-in for the App that the game screen's parts talk to: a real session
-over memory storage, a fake page and table, and a record of what was played
-and said."""
+"""A stand-in for the App: a :class:`~castling_web.host.Host` that the game
+screen's parts talk to, with a real session over memory storage, a fake page
+and table, and a record of what was played, said and bound."""
 
 from __future__ import annotations
 
 from castling import GAMES
 from castling.player.session import Session
 from castling.player.storage_port import MemoryStorage
+from castling_web.chrome import Chrome
 from castling_web.held import HeldCards
 
-from .fake_page import Document, View
+from .fake_page import Document, View, Window
 
 
 class StandInApp:
     def __init__(self, game_id: str = "chessboard", deal: int = 1) -> None:
         self.document = Document()
-        self.window = None
+        self.window = Window()
         self.view = View()
+        self.chrome = Chrome(self.document, self.window)
         self.session = Session(MemoryStorage())
         self.session.load()
         self.session.open(GAMES[game_id], deal)
         self.held = HeldCards(self.view)
         self.last_move = None
+        self.view_only = False
         self.played: list[tuple[list, int]] = []
         self.said: list[str] = []
         self.notices: list[str] = []
         self.refreshed = 0
+        self.listening: list[tuple] = []        # (target, event, handler)
+        self.commands: dict = {}
+        self.subscribers: list = []
 
     @property
     def position(self):
@@ -39,10 +45,32 @@ class StandInApp:
         """The pile numbers ``i`` for which ``wanted(position, i)`` holds."""
         return [i for i in range(len(self.position.piles)) if wanted(self.position, i)]
 
-    def play(self, moves, count, *, by_player=True):
+    def listen(self, target, event, handler):
+        self.listening.append((target, event, handler))
+
+    def command(self, action, do):
+        self.commands[action] = do
+
+    def run(self, action):
+        self.commands[action]()
+
+    def subscribe(self, callback):
+        self.subscribers.append(callback)
+
+    def play(self, moves, count, *, by_player=True, helped=False):
         self.played.append((list(moves), count))
-        self.session.play(moves)
+        self.session.play(moves, helped=helped)
         self.held.forget()
+
+    def watch(self, game, source, target, count, play):
+        play()
+        return "", (game.rules.pile_names[target], [])
+
+    def slide(self, moved):
+        pass
+
+    def status(self, text, *, hint=None):
+        self.chrome.status(text, hint=hint)
 
     def announce(self, text):
         self.said.append(text)
@@ -50,11 +78,23 @@ class StandInApp:
     def notify(self, text):
         self.notices.append(text)
 
+    def show_notices(self):
+        self.notices.extend(self.session.notices)
+        self.session.notices.clear()
+
     def refresh(self, moved=None):
-        self.refreshed += 1
+        if not self.view_only:
+            self.refreshed += 1
+            for callback in self.subscribers:
+                callback()
 
     def show_game(self):
-        self.refreshed += 1
+        self.refresh()
 
-    def index(self, name):
-        return self.session.game.rules.pile_names.index(name)
+    def open_game(self, game_id):
+        self.leave_view_only()
+        self.session.open(GAMES[game_id])
+        self.show_game()
+
+    def leave_view_only(self):
+        self.view_only = False

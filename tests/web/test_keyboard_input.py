@@ -3,6 +3,8 @@ what Enter on a pile picks up, puts down and says."""
 
 from __future__ import annotations
 
+import types
+
 import pytest
 
 from castling.i18n import t
@@ -11,6 +13,7 @@ from castling.player.spoken import pile_title
 from castling_web.held import Held
 from castling_web.keyboard import KeyboardInput, command_for
 
+from .fake_page import Element
 from .stand_in import StandInApp
 
 
@@ -60,3 +63,16 @@ def test_shift_enter_where_no_card_goes_home_says_so(app, keyboard):
     foundation = rules.pile_names[app.session.game.position.tables.first_foundation]
     keyboard.send_home(foundation)
     assert app.said == [t("say.not_home")] and app.played == []
+
+
+def test_the_games_keys_rest_while_the_table_is_view_only(app, keyboard):
+    ran = []
+    app.command("undo", lambda: ran.append("undo"))
+    key = types.SimpleNamespace(key="u", altKey=False, ctrlKey=False, metaKey=False,
+                                shiftKey=False, target=Element(), preventDefault=lambda: None)
+    app.view_only = True                    # a replay is shown: its own keys work instead
+    keyboard.on_key(key)
+    assert ran == []
+    app.view_only = False
+    keyboard.on_key(key)
+    assert ran == ["undo"]

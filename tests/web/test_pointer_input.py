@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import types
+
 import pytest
 
 from castling.player.board import home_move, pickable_counts, targets
 from castling_web.held import Held
 from castling_web.pointer import DOUBLE_TAP_MS, DRAG_THRESHOLD, PointerInput, Press, Tap
 
+from .fake_page import Element
 from .stand_in import StandInApp
 
 
@@ -92,3 +95,15 @@ def test_a_face_down_or_stuck_card_is_not_picked_up():
     pointer = PointerInput(app)
     pointer.tap("t1", None, now=0.0)          # None: the pointer was on a face-down card
     assert app.held.now is None and app.played == []
+
+
+def test_nothing_is_picked_up_or_put_back_while_the_table_is_view_only(app, pointer):
+    source, _, _ = a_movable_card(app)
+    pointer.tap(app.names[source], 1, now=0.0)
+    press = types.SimpleNamespace(button=0, isPrimary=True, target=Element())
+    app.view_only = True                    # a replay is shown
+    pointer.on_down(press)
+    assert app.held.now == Held(source, 1)
+    app.view_only = False
+    pointer.on_down(press)                  # off the piles: the card goes back
+    assert app.held.now is None

@@ -1,4 +1,5 @@
-"""The clock's text, the clock stopping on a hidden page, and held cards' highlights."""
+"""The clock's text, the clock stopping on a hidden page and during a replay,
+and held cards' highlights."""
 
 from __future__ import annotations
 
@@ -17,10 +18,15 @@ def test_clock_text():
 def test_the_clock_runs_only_while_the_page_is_seen():
     app = StandInApp("chessboard", 1)
     app.session.play([app.session.game.position.legal_moves()[0]])    # the clock starts at the first move
-    timer = Timer(app.document, app.session)
+    timer = Timer(app)
+    assert app.window.timers[-1][1] == 1000             # it asked to tick every second
     timer.on_tick()
     assert app.session.seconds == 1
     assert app.document.getElementById("timer").textContent == "0:01"
+    app.view_only = True                                # a replay is watched
+    timer.on_tick()
+    assert app.session.seconds == 1
+    app.view_only = False
     app.document.hidden = True
     timer.on_tick()
     assert app.session.seconds == 1

@@ -10,7 +10,6 @@ solver's move when it comes.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
 
 from castling import format_move, hint, parse_move
 from castling.cards import parse_card
@@ -20,9 +19,7 @@ from castling.player.spoken import card_name, destination
 from pyodide.ffi import create_proxy
 
 from .advisor import Advisor
-
-if TYPE_CHECKING:
-    from .app import App
+from .host import Host
 
 HINT_MS = 2500
 WINNABLE_TRIES = 25         # random deals the solver may try for "winnable deals only"
@@ -31,8 +28,8 @@ WINNABLE_TRIES = 25         # random deals the solver may try for "winnable deal
 class AdviceView:
     """Asks the worker about the position on the table and shows what it says."""
 
-    def __init__(self, app: App, advisor: Advisor | None = None) -> None:
-        self.app = app
+    def __init__(self, host: Host, advisor: Advisor | None = None) -> None:
+        self.host = host
         self.advisor = advisor or Advisor()
         #: the worker's answer per position (position_key()); None: it had none
         self.answers: dict = {}
@@ -40,21 +37,47 @@ class AdviceView:
         self.dealing = False
         self._hint_timeout = None
         self._clear_hint = create_proxy(
-            lambda: (app.view.mark("hint-from"), app.view.mark("hint-to")))
+            lambda: (host.view.mark("hint-from"), host.view.mark("hint-to")))
+        host.command("hint", self.show_hint)
+        host.command("rewind", self.rewind)
+        host.subscribe(self.on_change)
 
     async def start(self) -> None:
         """Boot the worker (after the board is playable), then judge the position."""
         if await self.advisor.start():
             self.analyse()
 
+    @property
+    def ready(self) -> bool:
+        """Whether the worker is up (it boots some seconds after the board)."""
+        return self.advisor.ready
+
+    async def boot(self) -> bool:
+        """Wait for the worker to be up (booting it if need be); whether it came up."""
+        return await self.advisor.start()
+
+    def on_change(self) -> None:
+        self.show_verdict()
+        self.analyse()
+
+    def known(self, key: tuple) -> dict | None:
+        """The worker's answer about the position ``key``, if it gave one."""
+        return self.answers.get(key)
+
+    async def line(self, key: tuple) -> dict | None:
+        """The solver's winning line from the position ``key`` (Show me), or None."""
+        game_id, number, moves = key
+        return await self.advisor.ask({"kind": "line", "game": game_id,
+                                       "deal": number, "moves": list(moves)})
+
     def position_key(self) -> tuple:
-        game = self.app.session.game
+        game = self.host.session.game
         return game.rules.id, game.number, tuple(game.moves)     # moves as ints: cheap
 
     def analyse(self) -> None:
         """Have the worker judge the position on the table (one question at a time:
         while it thinks, newer positions wait, and only the latest is asked)."""
-        if not self.advisor.ready or self.advisor.busy or self.app.session.game.is_won():
+        if not self.advisor.ready or self.advisor.busy or self.host.session.game.is_won():
             return
         key = self.position_key()
         if key not in self.answers:
@@ -79,15 +102,15 @@ class AdviceView:
         """Tell the player when the solver proved the position lost (after a move)."""
         key = self.position_key()
         answer = self.answers.get(key)
-        box = self.app.document.getElementById("verdict")
+        box = self.host.document.getElementById("verdict")
         lost = answer is not None and answer["result"] == "lost" and len(key[2]) > 0
         box.hidden = not lost
         box.setAttribute("data-result", answer["result"] if answer else "")
 
     def show_hint(self) -> None:
         """The solver's move when it has one for this position, else the baseline hint."""
-        app = self.app
-        position = app.session.game.position
+        host = self.host
+        position = host.session.game.position
         key = self.position_key()
         answer = self.answers.get(key)
         if answer is not None and answer.get("move"):
@@ -96,11 +119,9 @@ class AdviceView:
             if key not in self.answers and self.advisor.ready:
                 self.hint_wanted = key      # show the solver's move when it comes
                 self.analyse()
-            move, source = hint(position, app.last_move), "baseline"
-        status = app.document.getElementById("status")
-        status.setAttribute("data-hint", source)
+            move, source = hint(position, host.last_move), "baseline"
         if move is None:
-            status.textContent = t("hint.none")
+            host.status(t("hint.none"), hint=source)
             return
         names = position.rules.pile_names
         from_pile, to_pile, count = move
@@ -117,21 +138,21 @@ class AdviceView:
             words = t("hint.move", card=card_name(parse_card(top)),
                       target=destination(position.rules, names[to_pile]),
                       move=format_move(position.rules, move))
-        status.textContent = words + verdict
-        app.view.mark("hint-from", cards=app.view.cards_of(names[from_pile])[-count:])
-        app.view.mark("hint-to", piles=[names[to_pile]])
+        host.status(words + verdict, hint=source)
+        host.view.mark("hint-from", cards=host.view.cards_of(names[from_pile])[-count:])
+        host.view.mark("hint-to", piles=[names[to_pile]])
         if self._hint_timeout is not None:
-            app.window.clearTimeout(self._hint_timeout)
-        self._hint_timeout = app.window.setTimeout(self._clear_hint, HINT_MS)
+            host.window.clearTimeout(self._hint_timeout)
+        self._hint_timeout = host.window.setTimeout(self._clear_hint, HINT_MS)
 
     def rewind(self) -> None:
         """Undo back to the last position the solver proves winnable."""
         if self.advisor.ready:
-            self.app.document.getElementById("status").textContent = t("status.rewinding")
+            self.host.status(t("status.rewinding"))
             asyncio.ensure_future(self._rewind(self.position_key()))
 
     async def _rewind(self, key: tuple) -> None:
-        app = self.app
+        host = self.host
         game_id, number, moves = key
         answer = await self.advisor.ask({"kind": "last_winnable", "game": game_id,
                                          "deal": number, "moves": list(moves)})
@@ -139,14 +160,14 @@ class AdviceView:
             return                  # the player did something else meanwhile
         keep = None if answer is None else answer["keep"]
         if keep is None:
-            app.notify(t("notice.rewind_none"))
-            app.refresh()
+            host.notify(t("notice.rewind_none"))
+            host.refresh()
             return
         for _ in range(len(moves) - keep):
-            app.session.undo()
-        app.last_move = None
-        app.refresh()
-        app.document.getElementById("status").textContent = t("status.rewound", moves=keep)
+            host.session.undo()
+        host.last_move = None
+        host.refresh()
+        host.status(t("status.rewound", moves=keep))
 
     def deal_winnable(self, rules) -> None:
         """Start a random deal of ``rules`` that the solver proves winnable (a few tries)."""
@@ -154,9 +175,9 @@ class AdviceView:
             asyncio.ensure_future(self._deal_winnable(rules))
 
     async def _deal_winnable(self, rules) -> None:
-        app = self.app
+        host = self.host
         self.dealing = True
-        app.document.getElementById("status").textContent = t("status.dealing_winnable")
+        host.status(t("status.dealing_winnable"))
         try:
             await self.advisor.start()
             numbers = [random_deal_number() for _ in range(WINNABLE_TRIES)]
@@ -165,9 +186,9 @@ class AdviceView:
         finally:
             self.dealing = False
         number = None if answer is None else answer["deal"]
-        app.session.new_deal(rules, number)
-        app.show_game()
+        host.session.new_deal(rules, number)
+        host.show_game()
         if number is None:
-            app.notify(t("notice.winnable_none"))
+            host.notify(t("notice.winnable_none"))
         else:
-            app.notify(t("notice.winnable_found", deal=number))
+            host.notify(t("notice.winnable_found", deal=number))

@@ -9,14 +9,11 @@ filtered as the player types.
 from __future__ import annotations
 
 import unicodedata
-from typing import TYPE_CHECKING
 
 from castling.i18n import t
 
-from .dom import present
-
-if TYPE_CHECKING:
-    from .app import App
+from .dom import close_dialog, present
+from .host import Host
 
 
 def _folded(text: str) -> str:
@@ -33,12 +30,17 @@ def matches(query: str, name: str) -> bool:
 
 
 class Chooser:
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        document = host.document
+        host.command("games", self.open)
+        host.listen(document.getElementById("games-dialog"), "click", self.on_click)
+        host.listen(document.getElementById("game-search"), "input", self.on_input)
+        host.listen(document.getElementById("game-search"), "keydown", self.on_key)
 
     def open(self) -> None:
         """Show every game again, with today's figures, and put the cursor in the search."""
-        document = self.app.document
+        document = self.host.document
         search = document.getElementById("game-search")
         search.value = ""
         for entry in document.querySelectorAll("#games-dialog [data-game]"):
@@ -49,7 +51,7 @@ class Chooser:
 
     def _fill(self, entry) -> None:
         """The player's record and the study's figure for one game, as text."""
-        stats = self.app.session.stats_for(str(entry.getAttribute("data-game")))
+        stats = self.host.session.stats_for(str(entry.getAttribute("data-game")))
         figures = entry.querySelector("[data-figures]")
         words = [t("games.record", played=stats.played, won=stats.won)] if stats.played else []
         tried = figures.getAttribute("data-tried")
@@ -68,7 +70,7 @@ class Chooser:
 
     def filter(self, query: str) -> None:
         """Show only the games whose names hold ``query``, and only groups with one."""
-        document = self.app.document
+        document = self.host.document
         found = 0
         for group in document.querySelectorAll("#games-dialog .game-group"):
             shown = 0
@@ -79,6 +81,16 @@ class Chooser:
             found += shown
         document.getElementById("game-search-none").hidden = found > 0
 
+    def on_click(self, event) -> None:
+        """A game's name in the list plays it."""
+        chosen = event.target.closest("[data-play]")
+        if present(chosen):
+            self._play(str(chosen.getAttribute("data-play")))
+
+    def _play(self, game_id: str) -> None:
+        close_dialog(self.host.document, "games")
+        self.host.open_game(game_id)
+
     def on_input(self, event) -> None:
         self.filter(str(event.target.value))
 
@@ -87,7 +99,6 @@ class Chooser:
         if str(event.key) != "Enter":
             return
         event.preventDefault()
-        first = self.app.document.querySelector("#games-dialog li[data-game]:not([hidden])")
+        first = self.host.document.querySelector("#games-dialog li[data-game]:not([hidden])")
         if present(first):
-            self.app.dialogs.close("games")
-            self.app.open_game(str(first.getAttribute("data-game")))
+            self._play(str(first.getAttribute("data-game")))

@@ -1,6 +1,6 @@
 """The page around the table: titles and labels, the toolbar's buttons, the
 notice line and the screen reader's live region, the page's language and its
-help links, and sharing links (the deal's, a replay's).
+help links, the status line, and sharing links (the deal's, a replay's).
 
 Everything the player reads is set as text (``textContent``), never as HTML.
 """
@@ -30,6 +30,14 @@ class Chrome:
         notice = self.document.getElementById("notice")
         notice.textContent = text
         notice.hidden = False
+
+    def status(self, text: str, *, hint: str | None = None) -> None:
+        """The status line's text. Only this writes it, so what it says last is
+        clear (``hint``: where the hint it shows came from, for the tests)."""
+        line = self.document.getElementById("status")
+        if hint is not None:
+            line.setAttribute("data-hint", hint)
+        line.textContent = text
 
     def announce(self, text: str) -> None:
         """Say something to screen readers (a polite live region, as text)."""

@@ -10,15 +10,12 @@ from __future__ import annotations
 
 import asyncio
 from datetime import date
-from typing import TYPE_CHECKING
 
 from castling.i18n import language, t
 from castling.player.daily import DailyTable, read_table
 
 from .dom import js_object
-
-if TYPE_CHECKING:
-    from .app import App
+from .host import Host
 
 TABLE_URL = "./daily.json"
 
@@ -38,37 +35,37 @@ def long_date(window, day: date) -> str:
 class DailyDeal:
     """Opens today's deal of the game on the table."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, host: Host) -> None:
+        self.host = host
         self.table: DailyTable | None = None
-        app.commands["daily"] = self.open
+        host.command("daily", self.open)
 
     def open(self) -> None:
         asyncio.ensure_future(self._open())
 
     async def _open(self) -> None:
-        app = self.app
-        rules = app.session.game.rules
-        day = local_today(app.window)
+        host = self.host
+        rules = host.session.game.rules
+        day = local_today(host.window)
         table = await self._read_table()
         if table is None:
-            app.notify(t("daily.unavailable"))
+            host.notify(t("daily.unavailable"))
             return
         number = table.number(rules.id, day)
-        written = long_date(app.window, day)
+        written = long_date(host.window, day)
         if number is None:
-            app.notify(t("daily.none_date", game=rules.name, day=written) if rules.id in table.picks
+            host.notify(t("daily.none_date", game=rules.name, day=written) if rules.id in table.picks
                        else t("daily.none_game", game=rules.name))
             return
-        app.replay.leave()
-        app.session.open_daily(rules, number, day)
-        app.show_game()
-        app.notify(t("daily.opened", game=rules.name, day=written, deal=number))
+        host.leave_view_only()
+        host.session.open_daily(rules, number, day)
+        host.show_game()
+        host.notify(t("daily.opened", game=rules.name, day=written, deal=number))
 
     async def _read_table(self) -> DailyTable | None:
         if self.table is None:
             try:
-                response = await self.app.window.fetch(TABLE_URL)
+                response = await self.host.window.fetch(TABLE_URL)
                 if response.ok:
                     self.table = read_table(str(await response.text()))
             except Exception:       # offline before the first visit finished, or damaged

@@ -8,6 +8,7 @@ from castling import GAMES
 from castling.i18n import t
 
 from .charts import Charts
+from .host import Host
 from .timer import clock
 
 STATS_COLUMNS = ("game", "played", "won", "helped", "rate", "streak", "best_streak",
@@ -15,16 +16,17 @@ STATS_COLUMNS = ("game", "played", "won", "helped", "rate", "streak", "best_stre
 
 
 class Dialogs:
-    def __init__(self, document, session) -> None:
-        self.document = document
-        self.session = session
-        self.charts = Charts(document, session)
+    def __init__(self, host: Host) -> None:
+        self.document = document = host.document
+        self.session = host.session
+        self.charts = Charts(document, host.session)
+        host.command("stats", self.show_stats)
+        host.command("keys", self.show_keys)
+        host.listen(document.getElementById("chart-game"), "change",
+                    lambda event: self.charts.show(str(event.target.value)))
 
     def _open(self, name: str) -> None:
         self.document.getElementById(f"{name}-dialog").showModal()
-
-    def close(self, name: str) -> None:
-        self.document.getElementById(f"{name}-dialog").close()
 
     def show_win(self) -> None:
         game = self.session.game

@@ -14,3 +14,8 @@ def present(value) -> bool:
 def js_object(value):
     """A Python dict or list as a plain JavaScript object or array (for DOM options)."""
     return to_js(value, dict_converter=js.Object.fromEntries)
+
+
+def close_dialog(document, name: str) -> None:
+    """Close the ``<dialog id="NAME-dialog">`` (closing a closed one does nothing)."""
+    document.getElementById(f"{name}-dialog").close()

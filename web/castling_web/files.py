@@ -7,27 +7,26 @@ What goes in the file and how an import is checked is the session's
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
 
 import js
 from castling.errors import ImportFileError
 from castling.i18n import t
 from pyodide.ffi import create_proxy, to_js
 
-from .dom import js_object, present
-
-if TYPE_CHECKING:
-    from .app import App
+from .dom import close_dialog, js_object, present
+from .host import Host
 
 
 class Files:
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        host.command("export", self.export)
+        host.listen(host.document.getElementById("import-file"), "change", self.on_import)
 
     def export(self) -> None:
         """Download everything stored as a file."""
-        document, window = self.app.document, self.app.window
-        blob = js.Blob.new(to_js([self.app.session.export_text()]),
+        document, window = self.host.document, self.host.window
+        blob = js.Blob.new(to_js([self.host.session.export_text()]),
                            js_object({"type": "application/json"}))
         url = js.URL.createObjectURL(blob)
         link = document.createElement("a")
@@ -46,13 +45,13 @@ class Files:
         chooser.value = ""              # the same file may be chosen again
 
     async def _import(self, file) -> None:
-        app = self.app
+        host = self.host
         text = str(await file.text())
         try:
-            count = app.session.import_text(text)
+            count = host.session.import_text(text)
         except ImportFileError as error:
-            app.notify(str(error))
+            host.notify(str(error))
             return
-        app.dialogs.close("settings")
-        app.show_game()
-        app.notify(t("notice.imported", count=count))
+        close_dialog(host.document, "settings")
+        host.show_game()
+        host.notify(t("notice.imported", count=count))

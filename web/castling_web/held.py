@@ -7,13 +7,7 @@ down the other. Where held cards may go is the engine's answer
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-
-class Held(NamedTuple):
-    """``count`` cards from the top of pile number ``source``."""
-    source: int
-    count: int
+from castling.player.choice import Held
 
 
 class HeldCards:
@@ -23,11 +17,12 @@ class HeldCards:
         self.view = view
         self.now: Held | None = None
 
-    def hold(self, names: tuple[str, ...], source: int, count: int, found: dict) -> None:
-        """Pick up ``count`` cards of a pile: they and their destinations light up."""
+    def hold(self, names: tuple[str, ...], source: int, count: int, places) -> None:
+        """Pick up ``count`` cards of a pile: they and the piles they may go to
+        (numbers, ``places``) light up."""
         self.now = Held(source, count)
         self.view.mark("selected", cards=self.view.cards_of(names[source])[-count:])
-        self.view.mark("target", piles=[names[target] for target in found])
+        self.view.mark("target", piles=[names[target] for target in places])
 
     def put_back(self) -> None:
         """Nothing is held any more, and nothing is lit."""

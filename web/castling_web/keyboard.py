@@ -1,23 +1,21 @@
 """Keyboard play: a key for every command, arrows between piles, Enter to pick
 up and put down, Shift+Enter to send a card home, Escape to put cards back.
 
-The list the player reads is the Keys dialog (web/index.html); the words the
-screen reader says come from the catalogue (``say.*``).
+What Enter does is ``castling.player.choice``'s answer (shared with a tap);
+this carries it out and says it. The list the player reads is the Keys dialog
+(web/index.html); the words the screen reader says come from the catalogue
+(``say.*``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from castling.i18n import t
-from castling.player.board import (home_move, neighbour, next_choice, pickable_counts, targets,
-                                   turn_move)
+from castling.player.board import home_move, neighbour, next_choice, targets
+from castling.player.choice import choose
 from castling.player.spoken import card_label, pile_title
 
 from .dom import present
-
-if TYPE_CHECKING:
-    from .app import App
+from .host import Host
 
 SHORTCUTS = {"u": "undo", "r": "redo", "h": "hint", "f": "finish", "n": "new", "?": "keys"}
 
@@ -37,15 +35,14 @@ def command_for(key: str, *, command: bool, shift: bool) -> str | None:
 class KeyboardInput:
     """Turns key presses into commands, focus moves and moves."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        host.listen(host.document, "keydown", self.on_key)
 
     def on_key(self, event) -> None:
-        document = self.app.document
-        if present(document.querySelector("dialog[open]")) or event.altKey:
-            return
-        if self.app.replay.active:
-            self.app.replay.on_key(event)
+        document = self.host.document
+        # A replay shown has keys of its own (replay_view.py); the game's do nothing.
+        if present(document.querySelector("dialog[open]")) or event.altKey or self.host.view_only:
             return
         target = event.target
         if present(target.closest("input, select, textarea")):
@@ -55,7 +52,7 @@ class KeyboardInput:
         action = command_for(key, command=command, shift=bool(event.shiftKey))
         if action:
             event.preventDefault()
-            self.app.run(action)
+            self.host.run(action)
             return
         pile = target.closest("[data-pile]") if present(target) else None
         if not present(pile) or command:
@@ -63,73 +60,68 @@ class KeyboardInput:
         name = str(pile.getAttribute("data-pile"))
         if key.startswith("Arrow"):
             event.preventDefault()
-            self.app.view.focus(self._arrow_target(name, key))
+            self.host.view.focus(self._arrow_target(name, key))
         elif key in ("Enter", " ") and event.shiftKey:
             event.preventDefault()
             self.send_home(name)
         elif key in ("Enter", " "):
             event.preventDefault()
             self.select(name)
-        elif key == "Escape" and self.app.held.now:
-            self.app.held.put_back()
-            self.app.announce(t("say.put_back"))
+        elif key == "Escape" and self.host.held.now:
+            self.host.held.put_back()
+            self.host.announce(t("say.put_back"))
 
     def _arrow_target(self, name: str, key: str) -> str:
         """The next pile that way; with cards held, the next pile they may go to."""
-        app = self.app
-        held = app.held.now
+        host = self.host
+        held = host.held.now
         if held is None:
-            return neighbour(app.view.rows, name, key)
-        names = app.session.game.rules.pile_names
-        found = targets(app.session.game.position, held.source, held.count)
-        order = [pile for row in app.view.rows for pile in row.piles]
+            return neighbour(host.view.rows, name, key)
+        names = host.session.game.rules.pile_names
+        found = targets(host.session.game.position, held.source, held.count)
+        order = [pile for row in host.view.rows for pile in row.piles]
         choices = [p for p in order if p == names[held.source] or names.index(p) in found]
         return next_choice(choices, name, key)
 
     def select(self, name: str) -> None:
         """Enter on a pile: put the held cards here, or pick up (more of) its cards."""
-        app = self.app
-        game = app.session.game
-        position = game.position
+        host = self.host
+        game = host.session.game
         names = game.rules.pile_names
-        index = names.index(name)
-        held = app.held.now
-        turn = turn_move(position, index)
-        if turn:
-            app.held.put_back()
-            app.play([turn], 1)
-            return
-        if held and held.source != index:
-            moves = targets(position, held.source, held.count).get(index)
-            if moves:
-                app.play(moves, held.count)
-            else:
-                app.announce(t("say.cannot_go", pile=pile_title(game.rules, name).lower()))
-            return
-        counts = sorted(pickable_counts(position, index))
-        bigger = [count for count in counts if count > (held.count if held else 0)]
-        if not bigger:
-            if held:
-                app.held.put_back()
-                app.announce(t("say.put_back"))
-            else:
-                app.announce(t("say.nothing_moves", pile=pile_title(game.rules, name).lower()))
-            return
-        count = bigger[0]
-        found = targets(position, index, count)
-        app.held.hold(names, index, count, found)
-        top = card_label(position.to_piles()[name][-count])
-        what = top if count == 1 else t("card.run", count=count, card=top)
-        if found:
-            places = ", ".join(pile_title(game.rules, names[k]).lower() for k in sorted(found))
-            app.announce(t("say.picked", what=what, places=places))
+        choice = choose(game.position, names.index(name), host.held.now)
+        pile = pile_title(game.rules, name).lower()
+        if choice.kind == "play":
+            host.play(list(choice.moves), choice.count)
+        elif choice.kind == "cannot_go":
+            host.announce(t("say.cannot_go", pile=pile))
+        elif choice.kind == "nothing":
+            host.announce(t("say.nothing_moves", pile=pile))
+        elif choice.kind == "put_back":
+            host.held.put_back()
+            host.announce(t("say.put_back"))
         else:
-            app.announce(t("say.picked_stuck", what=what))
+            self._hold(choice)
+
+    def _hold(self, choice) -> None:
+        """Pick the cards up and say what they are and where they may go."""
+        host = self.host
+        game, count = host.session.game, choice.count
+        rules, source = game.rules, game.rules.pile_names[choice.source]
+        host.held.hold(rules.pile_names, choice.source, count, choice.places)
+        top = card_label(game.position.to_piles()[source][-count])
+        what = top if count == 1 else t("card.run", count=count, card=top)
+        if choice.places:
+            places = ", ".join(pile_title(rules, rules.pile_names[k]).lower()
+                               for k in sorted(choice.places))
+            host.announce(t("say.picked", what=what, places=places))
+        else:
+            host.announce(t("say.picked_stuck", what=what))
 
     def send_home(self, name: str) -> None:
         """Shift+Enter on a pile: send its top card to a foundation if it fits."""
-        move = home_move(self.app.session.game.position, self.app.index(name))
+        game = self.host.session.game
+        move = home_move(game.position, game.rules.pile_names.index(name))
         if move:
-            self.app.play([move], 1)
+            self.host.play([move], 1)
         else:
-            self.app.announce(t("say.not_home"))
+            self.host.announce(t("say.not_home"))

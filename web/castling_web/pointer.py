@@ -2,21 +2,20 @@
 and tap again to put down; a double tap sends a card home.
 
 A press becomes a drag once it travels ``DRAG_THRESHOLD`` pixels; a press
-that does not is a tap. Where cards may go is the engine's answer
+that does not is a tap, and what a tap does is ``castling.player.choice``'s
+answer (shared with Enter). Where cards may go is the engine's answer
 (``castling.player.board``); the moves played are the ones it returns.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-from castling.player.board import home_move, pickable_counts, targets, turn_move
+from castling.player.board import pickable_counts, targets
+from castling.player.choice import choose
 
 from .dom import present
-
-if TYPE_CHECKING:
-    from .app import App
+from .host import Host
 
 DRAG_THRESHOLD = 6          # pixels a press must travel to become a drag
 DOUBLE_TAP_MS = 350
@@ -50,10 +49,18 @@ class Tap:
 class PointerInput:
     """Turns the board's pointer events into picked-up cards and moves."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, host: Host) -> None:
+        self.host = host
         self.press: Press | None = None
         self.last_tap = Tap()
+        board = host.document.getElementById("board")
+        host.listen(board, "pointerdown", self.on_down)
+        host.listen(board, "pointermove", self.on_move)
+        host.listen(board, "pointerup", self.on_up)
+        host.listen(board, "pointercancel", self.on_cancel)
+
+    def _index(self, name: str) -> int:
+        return self.host.session.game.rules.pile_names.index(name)
 
     def _pressed(self, event) -> tuple[str, int | None] | None:
         """The pile under the pointer and how many cards from its top it touches."""
@@ -64,16 +71,17 @@ class PointerInput:
         card = event.target.closest(".card")
         count = None
         if present(card) and card.getAttribute("data-card") != "down":
-            size = len(self.app.session.game.position.piles[self.app.index(name)])
+            size = len(self.host.session.game.position.piles[self._index(name)])
             count = size - int(card.getAttribute("data-index"))
         return name, count
 
     def on_down(self, event) -> None:
-        if event.button != 0 or not event.isPrimary:
+        # A replay's table is there to be looked at (and read): nothing on it is picked up.
+        if self.host.view_only or event.button != 0 or not event.isPrimary:
             return
         pressed = self._pressed(event)
         if pressed is None:
-            self.app.held.put_back()
+            self.host.held.put_back()
             return
         self.press = Press(event.clientX, event.clientY, *pressed)
         try:
@@ -96,18 +104,18 @@ class PointerInput:
 
     def _start_drag(self, press: Press) -> bool:
         """Lift the pressed cards if the rules let them move; whether they did."""
-        app = self.app
-        position = app.session.game.position
-        source = app.index(press.pile)
+        host = self.host
+        position = host.session.game.position
+        source = self._index(press.pile)
         if press.count is None or press.count not in pickable_counts(position, source):
             return False
         press.dragging = True
         press.targets = targets(position, source, press.count)
-        press.elements = app.view.cards_of(press.pile)[-press.count:]
+        press.elements = host.view.cards_of(press.pile)[-press.count:]
         for element in press.elements:
             element.classList.add("dragging")
-        names = app.session.game.rules.pile_names
-        app.view.mark("target", piles=[names[target] for target in press.targets])
+        names = host.session.game.rules.pile_names
+        host.view.mark("target", piles=[names[target] for target in press.targets])
         return True
 
     def on_up(self, event) -> None:
@@ -117,12 +125,12 @@ class PointerInput:
         if not press.dragging:
             self.tap(press.pile, press.count, float(event.timeStamp))
             return
-        under = self.app.document.elementFromPoint(event.clientX, event.clientY)
+        under = self.host.document.elementFromPoint(event.clientX, event.clientY)
         pile = under.closest("[data-pile]") if present(under) else None
-        target = self.app.index(str(pile.getAttribute("data-pile"))) if present(pile) else None
+        target = self._index(str(pile.getAttribute("data-pile"))) if present(pile) else None
         moves = press.targets.get(target)
         if moves:
-            self.app.play(moves, press.count)
+            self.host.play(moves, press.count)
         self._drop(press)
 
     def on_cancel(self, event) -> None:
@@ -134,39 +142,19 @@ class PointerInput:
         for element in press.elements:
             element.classList.remove("dragging")
             element.style.transform = ""
-        self.app.view.mark("target")
+        self.host.view.mark("target")
 
     def tap(self, name: str, count: int | None, now: float) -> None:
         """A click or tap: move the held cards here, or pick up what was tapped."""
-        app = self.app
-        position = app.session.game.position
-        source = app.index(name)
+        host = self.host
         double = self.last_tap.is_double(name, now)
         self.last_tap = Tap(name, now)
-        turn = turn_move(position, source)
-        if turn:
-            app.held.put_back()
-            app.play([turn], 1)
-            return
-        if double:
-            move = home_move(position, source)
-            if move:
-                app.play([move], 1)
-                return
-        held = app.held.now
-        if held:
-            moves = targets(position, held.source, held.count).get(source)
-            if moves:
-                app.play(moves, held.count)
-                return
-            if (source, count) == held:
-                app.held.put_back()
-                return
-        if count and count in pickable_counts(position, source):
-            found = targets(position, source, count)
-            if app.session.settings.one_tap and len(found) == 1:
-                app.play(next(iter(found.values())), count)
-                return
-            app.held.hold(app.session.game.rules.pile_names, source, count, found)
+        choice = choose(host.session.game.position, self._index(name), host.held.now, count=count,
+                        double=double, one_tap=host.session.settings.one_tap)
+        if choice.kind == "play":
+            host.play(list(choice.moves), choice.count)
+        elif choice.kind == "hold":
+            host.held.hold(host.session.game.rules.pile_names, choice.source, choice.count,
+                          choice.places)
         else:
-            app.held.put_back()
+            host.held.put_back()

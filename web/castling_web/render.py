@@ -79,6 +79,12 @@ class TableView:
         if shown and set(shown) == set(self.pile_elements):
             self.draw({name: list(cards) for name, cards in shown.items()})
 
+    def show_rules(self, rules: GameRules) -> None:
+        """Lay out a game's piles, unless they are what the table shows already
+        (the player's game and a replay of the same game share the layout)."""
+        if self.rules != rules:
+            self.build(rules)
+
     def _is_narrow(self) -> bool:
         return float(self.window.innerWidth) < 700 and \
             float(self.window.innerWidth) < 0.8 * float(self.window.innerHeight)

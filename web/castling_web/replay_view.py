@@ -3,38 +3,40 @@
 It holds its own :class:`~castling.game.Game` of the replayed deal: the moves
 up to the one shown are played, the rest wait to be redone, so stepping is the
 engine's undo and redo. The player's own game and its save are not touched
-while it is open (the toolbar is inert, the table takes no moves); "Play from
-here" makes the replay's game, at the move shown, the player's game of that
-deal, with the usual save.
+while it is open (the toolbar is inert, and the host is view-only: the table
+takes no moves, the clock stops, the game's keys rest); "Play from here"
+makes the replay's game, at the move shown, the player's game of that deal,
+with the usual save.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from castling import Game
 from castling.i18n import t
 from castling.player.replay_links import Replay
+
 from .dom import present
+from .host import Host
 from .pacing import Pacer
 
-if TYPE_CHECKING:
-    from .app import App
 
 class ReplayView:
-    """Shows a replay; ``active`` while it is on screen."""
+    """Shows a replay; ``active`` while it is on screen, when the host is view-only."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.document = app.document
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.document = host.document
         self.game: Game | None = None     # the replay, at the move shown
         self.total = 0
-        self.pacer = Pacer(app.window, self._element("speed"), self._play_next)
-        app.commands.update({
-            "replay-back": lambda: self.step(-1), "replay-forward": lambda: self.step(1),
-            "replay-play": self.toggle_play, "replay-take": self.take_up,
-            "replay-close": self.close,
-        })
+        self.pacer = Pacer(host.window, self._element("speed"), self._play_next)
+        for action, do in (("replay-back", lambda: self.step(-1)),
+                           ("replay-forward", lambda: self.step(1)),
+                           ("replay-play", self.toggle_play), ("replay-take", self.take_up),
+                           ("replay-close", self.close)):
+            host.command(action, do)
+        host.listen(self.document, "keydown", self.on_key)
+        host.listen(self._element("slider"), "input", self.on_slider)
+        host.listen(self._element("speed"), "change", self.on_speed)
 
     @property
     def active(self) -> bool:
@@ -55,12 +57,11 @@ class ReplayView:
             game.play(move)
         game.restart()                    # the deal, every move left to redo
         self.game, self.total = game, len(replay.moves)
-        app = self.app
-        if app.shown_rules != game.rules:
-            app.view.build(game.rules)
-            app.shown_rules = game.rules
-        app.held.forget()
-        app.chrome.name_the_game(game)
+        host = self.host
+        host.view_only = True
+        host.view.show_rules(game.rules)
+        host.held.forget()
+        host.chrome.name_the_game(game)
         self._element("title").textContent = t("replay.title", game=game.rules.name,
                                                 deal=game.number)
         slider = self._element("slider")
@@ -71,22 +72,22 @@ class ReplayView:
         root.setAttribute("data-replay", "")
         self.show()
         if replay.problem:
-            app.notify(replay.problem)
+            host.notify(replay.problem)
         self.document.querySelector('[data-action="replay-play"]').focus()
 
     def close(self) -> None:
         """Back to the player's own game, as they left it."""
         if self.active:
             self.leave()
-            self.app.show_game()
+            self.host.show_game()
 
     def take_up(self) -> None:
         """Play on from the move shown: the replay becomes the player's game of this deal."""
         game, step = self.game, len(self.game.moves)
         self.leave()
-        self.app.session.take_up(game)
-        self.app.show_game()
-        self.app.notify(t("notice.replay_taken", game=game.rules.name, deal=game.number,
+        self.host.session.take_up(game)
+        self.host.show_game()
+        self.host.notify(t("notice.replay_taken", game=game.rules.name, deal=game.number,
                           step=step))
 
     def leave(self) -> None:
@@ -95,6 +96,7 @@ class ReplayView:
             return
         self.pause()
         self.game = None
+        self.host.view_only = False
         root = self._element("")
         root.hidden = True
         root.removeAttribute("data-replay")
@@ -122,12 +124,12 @@ class ReplayView:
         if direction > 0:
             if not game.can_redo:
                 return False
-            words, moved = self.app.watch(game, *game.next_redo, game.redo)
+            words, moved = self.host.watch(game, *game.next_redo, game.redo)
             self.show(moved=moved)
             said = t("replay.say.step", step=len(game.moves), total=self.total, move=words)
             if not game.can_redo:
                 said += " " + t("replay.say.end")
-            self.app.announce(said)
+            self.host.announce(said)
             return True
         if game.undo() is None:
             return False
@@ -149,15 +151,14 @@ class ReplayView:
 
     def _say_where(self) -> None:
         step = len(self.game.moves)
-        self.app.announce(t("replay.say.start") if step == 0 else
+        self.host.announce(t("replay.say.start") if step == 0 else
                           t("replay.say.at", step=step, total=self.total))
 
     def show(self, moved=None) -> None:
         """Draw the table at the move shown, and the controls to match."""
-        game, app = self.game, self.app
-        app.view.draw(game.position.to_piles())
-        if moved:
-            app.slides.slide_in(*moved)
+        game, host = self.game, self.host
+        host.view.draw(game.position.to_piles())
+        host.slide(moved)
         step = len(game.moves)
         counter = self._element("counter")
         counter.textContent = t("replay.counter", step=step, total=self.total)
@@ -204,7 +205,8 @@ class ReplayView:
     def on_key(self, event) -> None:
         """The viewer's keys (the game's keys do nothing while it is shown)."""
         target = event.target
-        if event.altKey or event.ctrlKey or event.metaKey or \
+        if not self.active or present(self.document.querySelector("dialog[open]")) or \
+                event.altKey or event.ctrlKey or event.metaKey or \
                 present(target.closest("input, select, textarea")):
             return
         key = str(event.key)

@@ -12,28 +12,31 @@ the solver has not proved the position winnable, it says why and plays nothing.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
 
 from castling import parse_move
 from castling.i18n import t
-from .pacing import Pacer
 
-if TYPE_CHECKING:
-    from .app import App
+from .host import Host
+from .pacing import Pacer
 
 
 class ShowMe:
     """The winning line being shown, and its controls."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, host: Host, advice) -> None:
+        self.host = host
+        self.advice = advice            # the solver's answers (advice_view.AdviceView)
         self.line: list = []            # the moves still to show
         self.expected = None            # the position (advice key) the next move is for
         self.asking = False
         self._moving = False            # a move of the line is being played
-        self.pacer = Pacer(app.window, app.document.getElementById("show-me-speed"), self._next)
-        app.commands.update({"show-me": self.start, "show-me-pause": self.toggle_pause,
-                             "show-me-step": self.step, "show-me-stop": self.stop})
+        speed = host.document.getElementById("show-me-speed")
+        self.pacer = Pacer(host.window, speed, self._next)
+        for action, do in (("show-me", self.start), ("show-me-pause", self.toggle_pause),
+                           ("show-me-step", self.step), ("show-me-stop", self.stop)):
+            host.command(action, do)
+        host.listen(speed, "change", self.on_speed)
+        host.subscribe(self.on_change)
 
     @property
     def active(self) -> bool:
@@ -43,56 +46,53 @@ class ShowMe:
 
     def start(self) -> None:
         """Show a winning line from here, or say why there is none to show."""
-        app = self.app
+        host = self.host
         if self.active or self.asking:
             return
-        if app.session.game.is_won():
-            app.notify(t("showme.won_already"))
+        if host.session.game.is_won():
+            host.notify(t("showme.won_already"))
             return
-        key = app.advice.position_key()
-        known = app.advice.answers.get(key)
+        key = self.advice.position_key()
+        known = self.advice.known(key)
         if known is not None and known["result"] != "won":
             self._say_why(known["result"])      # the worker judged this position already
             return
         asyncio.ensure_future(self._ask(key))
 
     async def _ask(self, key: tuple) -> None:
-        app = self.app
-        game_id, number, moves = key
-        advisor = app.advice.advisor
+        host = self.host
+        advice = self.advice
         self.asking = True
-        app.chrome.button("show-me").disabled = True
-        status = app.document.getElementById("status")
+        host.chrome.button("show-me").disabled = True
         try:
-            if not advisor.ready:
+            if not advice.ready:
                 # Pressed while the worker still boots (its own Python, some
                 # seconds after the board): wait for it rather than have the
                 # player guess when to press again.
-                status.textContent = t("showme.starting")
-                await advisor.start()
-                if key != app.advice.position_key():
+                host.status(t("showme.starting"))
+                await advice.boot()
+                if key != advice.position_key():
                     return                  # the player moved meanwhile: that ends it
-            status.textContent = t("showme.thinking")
-            answer = await advisor.ask({"kind": "line", "game": game_id,
-                                        "deal": number, "moves": list(moves)})
+            host.status(t("showme.thinking"))
+            answer = await advice.line(key)
         finally:
             self.asking = False
-            app.chrome.button("show-me").disabled = False
-        if key != app.advice.position_key():
+            host.chrome.button("show-me").disabled = False
+        if key != advice.position_key():
             return                          # the player did something else meanwhile
         if answer is None:
-            app.notify(t("showme.no_answer"))
+            host.notify(t("showme.no_answer"))
         elif answer["result"] != "won" or not answer["moves"]:
             self._say_why(answer["result"])
         else:
-            rules = app.session.game.rules
+            rules = host.session.game.rules
             self.line = [parse_move(rules, text) for text in answer["moves"]]
             self.expected = key
             self._show_bar(True)
             self._run()
 
     def _say_why(self, result: str) -> None:
-        self.app.notify(t("showme.lost") if result == "lost" else t("showme.unknown"))
+        self.host.notify(t("showme.lost") if result == "lost" else t("showme.unknown"))
 
     # -- playing the line ---------------------------------------------------------------
 
@@ -102,17 +102,17 @@ class ShowMe:
 
     def _next(self) -> None:
         """Play the line's next move (unless the game changed under it: then stop)."""
-        app = self.app
-        if not self.line or app.replay.active or app.advice.position_key() != self.expected:
+        host = self.host
+        if not self.line or host.view_only or self.advice.position_key() != self.expected:
             self.end()
             return
         move = self.line.pop(0)
         self._moving = True
         try:
-            app.play([move], move[2], by_player=False, helped=True)
+            host.play([move], move[2], by_player=False, helped=True)
         finally:
             self._moving = False
-        self.expected = app.advice.position_key()
+        self.expected = self.advice.position_key()
         if not self.line:
             self.end()              # won: the win dialog says so
 
@@ -134,7 +134,7 @@ class ShowMe:
         """The player takes over from here."""
         if self.active:
             self.end()
-            self.app.notify(t("showme.stopped"))
+            self.host.notify(t("showme.stopped"))
 
     def end(self) -> None:
         """No more moves to show (done, stopped, or the game changed)."""
@@ -143,9 +143,8 @@ class ShowMe:
         self._show_bar(False)
 
     def on_change(self) -> None:
-        """The game changed (App.refresh): if not by the line, the line is over."""
-        if self.active and not self._moving and \
-                self.app.advice.position_key() != self.expected:
+        """The game changed (a refresh): if not by the line, the line is over."""
+        if self.active and not self._moving and self.advice.position_key() != self.expected:
             self.end()
 
     def on_speed(self, event) -> None:
@@ -156,13 +155,13 @@ class ShowMe:
     # -- the bar ----------------------------------------------------------------------
 
     def _show_bar(self, shown: bool) -> None:
-        self.app.document.getElementById("show-me").hidden = not shown
-        self.app.chrome.button("show-me").disabled = shown
+        self.host.document.getElementById("show-me").hidden = not shown
+        self.host.chrome.button("show-me").disabled = shown
         if shown:
             self._show_controls()
 
     def _show_controls(self) -> None:
-        pause = self.app.document.querySelector('[data-action="show-me-pause"]')
+        pause = self.host.document.querySelector('[data-action="show-me-pause"]')
         running = self.pacer.running
         pause.textContent = t("showme.pause") if running else t("showme.resume")
         pause.setAttribute("aria-pressed", "false" if running else "true")

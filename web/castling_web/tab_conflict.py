@@ -6,28 +6,31 @@ question (``changed_elsewhere``); here the choice is offered and carried out.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .dom import present
-
-if TYPE_CHECKING:
-    from .app import App
+from .host import Host
 
 
 class OtherTabs:
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        host.command("take-other", self.take_theirs)
+        host.command("keep-mine", self.keep_mine)
+        host.listen(host.window, "storage", self.on_storage)
+        host.subscribe(self.show_conflict)
 
     def on_storage(self, event) -> None:
         """Another tab of this site wrote to storage."""
         key = event.key
-        if self.app.session.changed_elsewhere(str(key) if present(key) else None):
-            self.app.document.getElementById("conflict").hidden = False
+        if self.host.session.changed_elsewhere(str(key) if present(key) else None):
+            self.host.document.getElementById("conflict").hidden = False
+
+    def show_conflict(self) -> None:
+        self.host.document.getElementById("conflict").hidden = not self.host.session.conflict
 
     def take_theirs(self) -> None:
-        self.app.session.take_other_tab()
-        self.app.show_game()
+        self.host.session.take_other_tab()
+        self.host.show_game()
 
     def keep_mine(self) -> None:
-        self.app.session.keep_this_tab()
-        self.app.refresh()
+        self.host.session.keep_this_tab()
+        self.host.refresh()

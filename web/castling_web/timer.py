@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from pyodide.ffi import create_proxy
+
+from .host import Host
+
 
 def clock(seconds: int) -> str:
     """'4:05', or '1:02:03' past an hour."""
@@ -13,16 +17,21 @@ def clock(seconds: int) -> str:
 class Timer:
     """Counts the seconds of the game in hand (the session decides when they count)."""
 
-    def __init__(self, document, session) -> None:
-        self.document = document
-        self.session = session
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.document = host.document
+        self.session = host.session
+        self._tick = create_proxy(self.on_tick)
+        host.window.setInterval(self._tick, 1000)
+        host.subscribe(self.show)
 
     def show(self) -> None:
         self.document.getElementById("timer").textContent = clock(self.session.seconds)
 
     def on_tick(self, *_) -> None:
-        # A hidden page (another tab, a locked phone) is not being played.
-        if self.document.hidden or self.session.game is None:
+        # A hidden page (another tab, a locked phone) is not being played, and
+        # the player's clock stops while they watch a replay.
+        if self.document.hidden or self.host.view_only or self.session.game is None:
             return
         self.session.tick()
         self.show()

@@ -1,0 +1,54 @@
+"""The toolbar's commands on the game in hand: undo, redo, restart, a new deal
+and finish; their buttons are enabled only when they would do something."""
+
+from __future__ import annotations
+
+from castling import auto_finish
+
+from .dom import close_dialog
+from .host import Host
+
+
+class GameCommands:
+    def __init__(self, host: Host, advice) -> None:
+        self.host = host
+        self.advice = advice            # deals a winnable deal, for "winnable deals only"
+        for action, do in (("undo", self.undo), ("redo", self.redo), ("restart", self.restart),
+                           ("new", self.new_deal), ("finish", self.finish)):
+            host.command(action, do)
+        host.subscribe(self.show_buttons)
+
+    def show_buttons(self) -> None:
+        game, button = self.host.session.game, self.host.chrome.button
+        button("undo").disabled = not game.can_undo
+        button("redo").disabled = not game.can_redo
+        button("finish").disabled = game.is_won() or auto_finish(game.position) is None
+
+    def undo(self) -> None:
+        if self.host.session.undo():
+            self.host.last_move = None
+            self.host.refresh()
+
+    def redo(self) -> None:
+        if self.host.session.redo():
+            self.host.refresh()
+
+    def restart(self) -> None:
+        self.host.session.restart()
+        self.host.refresh()
+
+    def new_deal(self) -> None:
+        host = self.host
+        close_dialog(host.document, "win")
+        rules = host.session.game.rules
+        if rules.id in host.session.settings.winnable_only:
+            self.advice.deal_winnable(rules)
+            return
+        host.session.new_deal(rules)
+        host.show_game()
+
+    def finish(self) -> None:
+        moves = auto_finish(self.host.session.game.position)
+        if moves:
+            self.host.session.play(moves)
+            self.host.refresh()

@@ -1,0 +1,70 @@
+"""Playing moves on the table: each one said, measured for its slide, and the
+player's followed by auto-play sending safe cards home.
+
+The moves are the engine's (pointer, keyboard, Show me); the replay viewer
+steps its own game through ``watch`` too, so a move is said and slid one way.
+"""
+
+from __future__ import annotations
+
+from castling import safe_foundation_moves
+from castling.i18n import t
+from castling.player.spoken import move_words, turn_words
+
+from .host import Host, Moved
+
+AUTOPLAY_LIMIT = 200        # more cards than any game has: auto-play always ends
+
+
+class Moves:
+    """Plays moves on the host's game and tells the player what happened."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+
+    def play(self, moves, count: int, *, by_player: bool = True, helped: bool = False) -> None:
+        """Play moves the engine produced (one, or a supermove's several) carrying
+        ``count`` cards; the player's are followed by auto-play sending safe cards
+        home. ``helped``: the solver's move ("Show me"), said as such."""
+        host = self.host
+        session = host.session
+        words, moved = self.watch(session.game, moves[0][0], moves[-1][1], count,
+                                  lambda: session.play(moves, helped=helped))
+        host.last_move = moves[-1]
+        host.held.forget()
+        host.refresh(moved=moved)
+        if by_player:
+            home = self.autoplay() if session.settings.autoplay else 0
+            if home:
+                words = t("say.went_home.one" if home == 1 else "say.went_home.many",
+                          move=words, count=home)
+        if by_player or helped:
+            if session.game.is_won():
+                host.announce(t("say.won", move=words))
+            else:
+                host.announce(t("say.showme", move=words) if helped
+                              else t("say.sentence", text=words))
+
+    def watch(self, game, source: int, target: int, count: int, play) -> tuple[str, Moved]:
+        """Have ``play`` make a move of ``count`` cards on ``game`` (the player's, or a
+        replay's), and return how to say it and where its cards were (the target
+        pile's name and their old places, for refresh/show to slide them in). The
+        words are made before the move, while the cards are where they say; a card
+        turned from the stock is only known after."""
+        names = game.rules.pile_names
+        words = move_words(game.position, source, target, count)
+        before = [card.getBoundingClientRect()
+                  for card in self.host.view.cards_of(names[source])[-count:]]
+        play()
+        if source == game.position.tables.stock:
+            words = turn_words(game.position)
+        return words, (names[target], before)
+
+    def autoplay(self) -> int:
+        """Send home, one by one, the cards no tableau card could still need; how many."""
+        for sent in range(AUTOPLAY_LIMIT):
+            safe = safe_foundation_moves(self.host.session.game.position)
+            if not safe:
+                return sent
+            self.play([safe[0]], 1, by_player=False)
+        return AUTOPLAY_LIMIT

@@ -1,0 +1,62 @@
+"""The address bar: what a link opens, and the address kept to the deal shown.
+
+A deal link (#/GAME/NUMBER) opens that deal; a replay link opens the replay
+viewer over the player's game; a bad link gets a message and a playable game.
+The formats are the app model's (castling.player.links, replay_links).
+"""
+
+from __future__ import annotations
+
+from castling import GAMES
+from castling.i18n import t
+from castling.player.links import LinkError, deal_link, parse_link
+from castling.player.replay_links import is_replay_link, parse_replay_link
+
+from .host import Host
+
+
+class Router:
+    """Opens what the address names, and keeps the address naming the deal on the table."""
+
+    def __init__(self, host: Host, open_replay) -> None:
+        self.host = host
+        self.open_replay = open_replay      # shows a Replay over the player's game
+        host.listen(host.window, "hashchange", lambda event: self.route())
+        host.subscribe(self.show_link)
+
+    def route(self) -> None:
+        """Open what the address names; a bad link gets a message and a playable game.
+        A replay link opens the replay viewer over the player's game."""
+        host, session = self.host, self.host.session
+        fragment = str(host.window.location.hash)
+        problem = None
+        try:
+            if is_replay_link(fragment):
+                replay = parse_replay_link(fragment)
+                if session.game is None:
+                    session.open(GAMES[session.last_game_id()])
+                self.open_replay(replay)
+                return
+            target = parse_link(fragment)
+        except LinkError as error:
+            target, problem = None, error
+        host.leave_view_only()
+        game = session.game
+        if target is not None:
+            rules, number = target
+            if game is None or game.rules != rules or game.number != number:
+                session.open(rules, number)
+        elif game is None:
+            session.open(GAMES[session.last_game_id()])
+        if problem:
+            game = session.game
+            host.notify(t("notice.bad_link", problem=problem, game=game.rules.name,
+                          deal=game.number))
+        host.show_game()
+
+    def show_link(self) -> None:
+        game = self.host.session.game
+        link = deal_link(game.rules, game.number)
+        if str(self.host.window.location.hash) != link:
+            # replaceState: no hashchange event, no extra history entry per deal
+            self.host.window.history.replaceState(None, "", link)
