@@ -7,7 +7,7 @@ Everything the player reads is set as text (``textContent``), never as HTML.
 
 from __future__ import annotations
 
-from castling.i18n import language, preferred, set_language, t
+from castling.i18n import help_folder, language, preferred, set_language, t
 from pyodide.ffi import create_proxy
 
 
@@ -75,7 +75,7 @@ class Chrome:
 
     def link_help(self) -> None:
         """Help links lead to the help pages in the page's language."""
-        folder = "" if language() == "en" else f"{language()}/"
+        folder = help_folder(language())
         for link in self.document.querySelectorAll("[data-help]"):
             link.setAttribute("href", f"./help/{folder}{link.getAttribute('data-help')}")
 

@@ -11,7 +11,7 @@ only carry it out (and the keyboard says it). Where cards may go is
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, Literal, NamedTuple
+from typing import Final, Literal
 
 from ..movegen import Move
 from ..position import Position
@@ -22,7 +22,8 @@ from .board import home_move, pickable_counts, targets, turn_move
 NEXT: Final = "next"
 
 
-class Held(NamedTuple):
+@dataclass(frozen=True)
+class Held:
     """``count`` cards from the top of pile number ``source``."""
     source: int
     count: int
@@ -73,17 +74,19 @@ def choose(position: Position, pile: int, held: Held | None = None, *,
             return Choice("play", tuple(moves), held.source, held.count)
         if stepping:
             return Choice("cannot_go", source=pile)
-    if stepping:
+    if isinstance(count, str):              # NEXT
         lifted = held.count if held else 0
         bigger = [n for n in sorted(pickable_counts(position, pile)) if n > lifted]
         if not bigger:
             return Choice("put_back" if held else "nothing", source=pile)
-        count = bigger[0]
-    elif held and (pile, count) == held:
-        return Choice("put_back", source=pile, count=count)
-    elif not count or count not in pickable_counts(position, pile):
+        lift = bigger[0]
+    elif held and held == Held(pile, count or 0):
+        return Choice("put_back", source=pile, count=held.count)
+    elif count is None or count not in pickable_counts(position, pile):
         return Choice("put_back", source=pile)
-    found = targets(position, pile, count)
+    else:
+        lift = count
+    found = targets(position, pile, lift)
     if one_tap and len(found) == 1:
-        return Choice("play", tuple(next(iter(found.values()))), pile, count)
-    return Choice("hold", source=pile, count=count, places=tuple(found))
+        return Choice("play", tuple(next(iter(found.values()))), pile, lift)
+    return Choice("hold", source=pile, count=lift, places=tuple(found))
