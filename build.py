@@ -93,6 +93,13 @@ def copy_runtime(out: Path) -> None:
             sys.exit(f"build.py: PyScript has no {pattern}; check PYSCRIPT_FILES")
         for path in matches:
             shutil.copy2(path, target / path.name)
+    # The licences travel with the files they cover (THIRD_PARTY.md): PyScript's
+    # from its package; Pyodide's package carries none, so the MPL-2.0 text and
+    # CPython's licence are kept in web/licenses/.
+    shutil.copy2(NODE / "@pyscript" / "core" / "LICENSE", target / "LICENSE")
+    shutil.copy2(WEB / "licenses" / "MPL-2.0.txt", out / "vendor" / "pyodide" / "LICENSE")
+    shutil.copy2(WEB / "licenses" / "Python-LICENSE.txt",
+                 out / "vendor" / "pyodide" / "PYTHON-LICENSE")
 
 
 #: Where the page's Python files go (web/python-files.mjs): Pyodide's working directory.

@@ -141,7 +141,7 @@ def test_a_change_to_the_python_changes_the_snapshot_id(site, tmp_path, monkeypa
 
 
 def test_only_the_parts_of_pyscript_the_app_loads_are_shipped(site):
-    shipped = sorted(p.name for p in (site / "vendor" / "pyscript").iterdir())
+    shipped = sorted(p.name for p in (site / "vendor" / "pyscript").iterdir() if p.suffix == ".js")
     assert [re.sub(r"-[\w-]{8}\.js$", "-*.js", name) for name in shipped] == \
         ["core-*.js", "core.js", "error-*.js"]
     config = json.loads((site / "pyscript.json").read_text())
@@ -179,3 +179,12 @@ def test_the_language_menu_and_help_folders_follow_the_catalogues(site):
     assert re.findall(r'<option value="(\w+)" lang', menu) == list(LANGUAGES)
     for language in LANGUAGES:
         assert (site / "help" / help_folder(language) / "chessboard.html").exists()
+
+
+def test_the_runtimes_licences_are_shipped_beside_them(site):
+    """THIRD_PARTY.md: Pyodide (MPL-2.0), CPython (PSF) and PyScript (Apache-2.0)."""
+    vendor = site / "vendor"
+    assert (vendor / "pyodide" / "LICENSE").read_text().startswith("Mozilla Public License Version 2.0")
+    assert "PYTHON SOFTWARE FOUNDATION LICENSE VERSION 2" in (vendor / "pyodide" / "PYTHON-LICENSE").read_text()
+    assert "Apache License" in (vendor / "pyscript" / "LICENSE").read_text()
+
