@@ -77,14 +77,14 @@ def test_the_run_of_days_won():
 
 def test_a_deal_of_the_day_counts_in_the_daily_record_and_resumes_as_one():
     rules, win = GAMES["fortress"], WINS["fortress"]
-    session = Session(MemoryStorage({}))
-    session.load()
     day = date(2026, 12, 1)
+    session = Session(MemoryStorage({}), lambda: day)     # the run counts to "today": this day
+    session.load()
     session.open_daily(rules, win["deal"], day)
     assert session.stats_for("fortress").daily.played == 0      # opened is not played
     session.play([session.game.legal_moves()[0]])
     session.undo()
-    again = Session(MemoryStorage(session.storage.data))
+    again = Session(MemoryStorage(session.storage.data), lambda: day)
     again.load()
     again.open(rules)
     assert again.daily == "2026-12-01"
