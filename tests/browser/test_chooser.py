@@ -2,7 +2,7 @@
 
 import re
 
-from castling.games import GROUPS
+from castling.games import GAMES, GROUPS
 
 from browser_helpers import wait_ready
 
@@ -31,11 +31,15 @@ def test_every_game_is_listed_by_kind_and_found_by_typing(page, site_url):
 
     assert page.evaluate("document.activeElement.id") == "game-search"
     page.keyboard.type("castle")
-    assert shown_games(page) == ["selective-castle", "castles-end", "beleaguered-castle", "castle-mount",
-                                 "castle-of-indolence"]
+    # The castles, today these five (a castle added later is found too):
+    castles = [r.id for r in GAMES.values() if "castle" in r.name.lower()]
+    assert {"selective-castle", "castles-end", "beleaguered-castle", "castle-mount",
+            "castle-of-indolence"} <= set(castles)
+    assert shown_games(page) == castles
     hidden_groups = page.evaluate("""() => [...document.querySelectorAll('#games-dialog .game-group')]
         .filter(g => g.hidden).map(g => g.dataset.group)""")
-    assert hidden_groups == ["classics", "canister", "stock"]
+    assert hidden_groups == [group for group, games in GROUPS.items()
+                             if not any(r.id in castles for r in games)]
     page.keyboard.type("zzz")
     assert shown_games(page) == [] and page.locator("#game-search-none").is_visible()
 
