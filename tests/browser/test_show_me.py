@@ -59,8 +59,12 @@ def test_show_me_finishes_a_winnable_game_of_every_core_game_as_won_with_help(
         page.locator("#stats-dialog").wait_for(state="hidden")
 
 
-def test_pressed_early_then_pause_one_move_and_take_over_then_undo_walks_back(page, site_url):
-    rules = GAMES["fortress"]
+def test_pressed_early_then_pause_one_move_and_take_over_then_undo_walks_back(
+        first_visit_page, site_url):
+    # A first visit: its solver's worker boots Python from scratch, so it is
+    # surely still booting when Show me is pressed (a return visit's restores
+    # a snapshot, and may be up already).
+    page, rules = first_visit_page, GAMES["fortress"]
     page.goto(f"{site_url}index.html#/fortress/33")
     wait_ready(page)
     # Pressed at once: the worker only starts booting once the board is ready,
