@@ -62,7 +62,8 @@ def test_the_help_pages(audit_page, site_url, help_page):
     assert violations(page) == []
 
 
-@pytest.mark.parametrize("look", [{"high_contrast": True}, {"four_colour": True, "card_size": "large"}])
+@pytest.mark.parametrize("look", [{"high_contrast": True}, {"four_colour": True, "card_size": "large"},
+                                  {"card_back": "night", "table": "burgundy"}])
 def test_the_other_looks(audit_page, site_url, look):
     page = audit_page
     page.goto(f"{site_url}help/index.html")

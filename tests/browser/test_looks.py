@@ -26,13 +26,44 @@ def test_settings_change_the_deck_the_contrast_and_the_card_size(page, site_url)
     page.select_option("#card-size", "small")
     page.locator("#settings-dialog button[value=close]").click()
     assert clubs.evaluate("card => getComputedStyle(card).color") != black
-    assert page.evaluate("document.documentElement.className").split() == ["deck-four", "contrast-high"]
+    looks = page.evaluate("document.documentElement.className").split()
+    assert {"deck-four", "contrast-high"} <= set(looks)
     assert card_width(page) < medium
     assert stored(page, "castling:settings")["card_size"] == "small"
     page.reload()
     wait_ready(page)
     assert "contrast-high" in page.evaluate("document.documentElement.className")
     assert card_width(page) < medium
+
+
+def test_three_card_backs_and_three_tables_are_chosen_and_kept(page, site_url):
+    page.goto(f"{site_url}index.html#/martha/3")           # Martha deals face-down cards
+    wait_ready(page)
+    back = page.locator('.card[data-card="down"]').first
+    backs, tables = set(), set()
+    page.click('[data-action="settings"]')
+    for name in ("blue", "red", "night"):
+        page.select_option("#card-back", name)
+        backs.add(back.evaluate("card => getComputedStyle(card).backgroundImage"))
+    for name in ("green", "blue", "burgundy"):
+        page.select_option("#table-colour", name)
+        tables.add(page.evaluate("getComputedStyle(document.body).backgroundImage"))
+    assert len(backs) == 3 and len(tables) == 3              # each one looks different
+    assert stored(page, "castling:settings")["card_back"] == "night"
+    assert stored(page, "castling:settings")["table"] == "burgundy"
+    # High contrast keeps its black table, whatever the colour chosen.
+    burgundy = page.evaluate("getComputedStyle(document.body).backgroundImage")
+    page.locator('[data-setting="high_contrast"]').check()
+    assert page.evaluate("getComputedStyle(document.body).backgroundImage") != burgundy
+    page.locator('[data-setting="high_contrast"]').uncheck()
+    page.locator("#settings-dialog button[value=close]").click()
+    page.reload()
+    wait_ready(page)
+    looks = page.evaluate("document.documentElement.className").split()
+    assert {"back-night", "table-burgundy"} <= set(looks) and "back-blue" not in looks
+    page.click('[data-action="settings"]')
+    assert page.locator("#card-back").input_value() == "night"
+    assert page.locator("#table-colour").input_value() == "burgundy"
 
 
 SIZES = {"phone-portrait": (360, 740), "phone-landscape": (740, 360), "tablet": (820, 1180),

@@ -160,6 +160,18 @@ def test_settings_persist_and_damaged_settings_fall_back_to_defaults():
     assert new_session({"castling:settings": "{oops"}).settings.autoplay is True
 
 
+def test_the_card_back_and_the_table_are_kept_and_a_damaged_one_falls_back():
+    session = new_session()
+    session.set_choice("card_back", "night")
+    session.set_choice("table", "burgundy")
+    kept = new_session(session.storage.data).settings
+    assert (kept.card_back, kept.table) == ("night", "burgundy")
+    with pytest.raises(KeyError):
+        session.set_choice("table", "<b>plaid</b>")
+    odd = new_session({"castling:settings": '{"card_back": "<img>", "table": 3, "autoplay": false}'})
+    assert (odd.settings.card_back, odd.settings.table, odd.settings.autoplay) == ("blue", "green", False)
+
+
 def test_winnable_only_is_kept_per_game():
     session = new_session()
     session.set_winnable_only("morphy", True)

@@ -27,3 +27,16 @@ def test_the_dialog_binds_its_own_controls_and_command(app):
     bound = {(target.getAttribute("id"), event) for target, event, _ in app.listening}
     assert {("winnable-only", "change"), ("card-size", "change"),
             ("language", "change")} <= bound
+
+
+def test_a_card_back_and_a_table_are_kept_and_shown_as_one_class_each(app):
+    settings = SettingsDialog(app)
+    for name, value in (("card_back", "red"), ("table", "blue"), ("card_back", "night")):
+        select = Element("select", data_choice=name)
+        select.value = value
+        settings.on_choice(types.SimpleNamespace(target=select))
+    assert (app.session.settings.card_back, app.session.settings.table) == ("night", "blue")
+    looks = app.document.documentElement.classList.names
+    assert {"back-night", "table-blue"} <= looks
+    assert not looks & {"back-red", "back-blue", "table-green", "table-burgundy"}
+

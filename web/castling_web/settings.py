@@ -1,5 +1,6 @@
 """The settings dialog, and how the settings look on the page: the deck's
-colours, contrast, card size, language and "winnable deals only".
+colours, contrast, card size, card back, table colour, language and "winnable
+deals only".
 
 The settings themselves are the session's (``castling.player``): read and
 written there, shown here.
@@ -7,7 +8,13 @@ written there, shown here.
 
 from __future__ import annotations
 
+from castling.player.records import CHOICES
+
 from .host import Host
+
+#: the looks chosen by name, each shown as a class on the page: setting -> the
+#: class's prefix ("back-red", "table-blue"; style.css draws them)
+LOOK_CLASSES = {"card_back": "back", "table": "table"}
 
 
 class SettingsDialog:
@@ -19,6 +26,8 @@ class SettingsDialog:
             host.listen(box, "change", self.on_switch)
         host.listen(document.getElementById("winnable-only"), "change", self.on_winnable_only)
         host.listen(document.getElementById("card-size"), "change", self.on_card_size)
+        for select in document.querySelectorAll("[data-choice]"):
+            host.listen(select, "change", self.on_choice)
         host.listen(document.getElementById("language"), "change", self.on_language)
 
     def open(self) -> None:
@@ -28,6 +37,8 @@ class SettingsDialog:
             box.checked = getattr(settings, box.getAttribute("data-setting"))
         rules = self.host.session.game.rules
         document.getElementById("card-size").value = settings.card_size
+        for select in document.querySelectorAll("[data-choice]"):
+            select.value = getattr(settings, select.getAttribute("data-choice"))
         document.getElementById("language").value = settings.language
         document.getElementById("winnable-only").checked = rules.id in settings.winnable_only
         document.getElementById("settings-dialog").showModal()
@@ -44,6 +55,13 @@ class SettingsDialog:
         self.apply_look()
         self.host.show_notices()
 
+    def on_choice(self, event) -> None:
+        """A look chosen by name (the card back, the table's colour)."""
+        select = event.target
+        self.host.session.set_choice(select.getAttribute("data-choice"), str(select.value))
+        self.apply_look()
+        self.host.show_notices()
+
     def on_language(self, event) -> None:
         host = self.host
         host.session.set_choice("language", str(event.target.value))
@@ -57,10 +75,14 @@ class SettingsDialog:
         host.show_notices()
 
     def apply_look(self) -> None:
-        """The deck, contrast and card size settings, as classes on the page."""
+        """The deck, contrast, card back, table and card size settings, as classes
+        on the page (and the card size as the table's measure)."""
         settings = self.host.session.settings
         classes = self.host.document.documentElement.classList
         classes.toggle("deck-four", settings.four_colour)
         classes.toggle("contrast-high", settings.high_contrast)
+        for name, prefix in LOOK_CLASSES.items():
+            for value in CHOICES[name]:
+                classes.toggle(f"{prefix}-{value}", value == getattr(settings, name))
         self.host.view.card_size = settings.card_size
         self.host.view.fit()

@@ -265,6 +265,8 @@ class Settings:
     four_colour: bool = False    # clubs green, diamonds blue
     high_contrast: bool = False  # black table, white cards, thick edges
     card_size: str = "medium"    # "small", "medium" or "large"
+    card_back: str = "blue"      # the face-down cards' design: "blue", "red" or "night"
+    table: str = "green"         # the table's colour: "green", "blue" or "burgundy"
     language: str = ""           # "" follows the browser; else a code of i18n.LANGUAGES
     #: games whose new deals must be proved winnable by the solver first
     winnable_only: list[str] = field(default_factory=list)
@@ -274,7 +276,8 @@ class Settings:
 # or a class, depending on how annotations are evaluated).
 SWITCHES = tuple(f.name for f in fields(Settings) if isinstance(f.default, bool))
 #: settings with a few named values, the first the default
-CHOICES = {"card_size": ("medium", "small", "large"), "language": ("", *LANGUAGES)}
+CHOICES = {"card_size": ("medium", "small", "large"), "card_back": ("blue", "red", "night"),
+           "table": ("green", "blue", "burgundy"), "language": ("", *LANGUAGES)}
 
 
 def read_settings(text: str | None) -> tuple[Settings, list[str]]:
