@@ -128,6 +128,7 @@ class App:
         if self.view_only:
             return
         game = self.session.game
+        self.chrome.toasts.clear_stale()        # a message about the game shown before
         self.view.show_rules(game.rules)
         self.chrome.name_the_game(game, self.session.daily)
         self.held.forget()

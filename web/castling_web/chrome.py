@@ -10,6 +10,8 @@ from __future__ import annotations
 from castling.i18n import help_folder, language, preferred, set_language, t
 from pyodide.ffi import create_proxy
 
+from .toasts import Toasts
+
 
 class Chrome:
     """The parts of the page that are not the table."""
@@ -17,19 +19,19 @@ class Chrome:
     def __init__(self, document, window) -> None:
         self.document = document
         self.window = window
+        self.toasts = Toasts(document, window)
         self._copied = ""       # what to say once the link last shared is copied
-        self._said_copied = create_proxy(lambda *_: self.notify(self._copied))
+        self._said_copied = create_proxy(lambda *_: self.notify(self._copied, lasting=True))
         self._ignore = create_proxy(lambda *_: None)
 
     def button(self, action: str):
         """The toolbar's button for an action (undo, hint, …)."""
         return self.document.querySelector(f'.controls [data-action="{action}"]')
 
-    def notify(self, text: str) -> None:
-        """Show a message to the player (always as text)."""
-        notice = self.document.getElementById("notice")
-        notice.textContent = text
-        notice.hidden = False
+    def notify(self, text: str, *, lasting: bool = False) -> None:
+        """Show a message to the player, as a toast (always as text); ``lasting``
+        for one with a link to copy."""
+        self.toasts.show(text, lasting=lasting)
 
     def status(self, text: str, *, hint: str | None = None) -> None:
         """The status line's text. Only this writes it, so what it says last is
@@ -86,7 +88,7 @@ class Chrome:
             link = str(self.window.location.href)
             shown, copied = t("notice.link", link=link), t("notice.link_copied", link=link)
         self._copied = copied
-        self.notify(shown)
+        self.notify(shown, lasting=True)
         try:
             # Copying may be refused (no permission, no focus): the link stays on screen.
             copied = self.window.navigator.clipboard.writeText(link)

@@ -1,0 +1,45 @@
+"""Messages as toasts: shown as text, gone by themselves or when closed, and a
+message about the game shown before goes when another game is shown."""
+
+from __future__ import annotations
+
+from castling_web.toasts import LASTING_MS, MESSAGE_MS, Toasts
+
+from .fake_page import Document, Window
+
+
+def shown(document) -> bool:
+    return not document.getElementById("toast").hidden
+
+
+def test_a_message_shows_then_leaves_by_itself_and_a_link_stays_longer():
+    document, window = Document(), Window()
+    toasts = Toasts(document, window)
+    toasts.show("<b>Hello</b>")
+    assert shown(document) and document.getElementById("notice").textContent == "<b>Hello</b>"
+    hide, ms = window.timers[0]
+    assert ms == MESSAGE_MS
+    hide()
+    assert not shown(document)
+    toasts.show("a link", lasting=True)
+    assert max(ms for _, ms in window.timers) == LASTING_MS > MESSAGE_MS
+
+
+def test_the_close_button_closes_it():
+    document, window = Document(), Window()
+    Toasts(document, window).show("Hello")
+    (handler,) = document.getElementById("toast-close").listeners["click"]
+    handler(None)
+    assert not shown(document)
+
+
+def test_a_message_from_before_goes_with_the_game_and_one_about_the_switch_stays():
+    document, window = Document(), Window()
+    toasts = Toasts(document, window)
+    toasts.show("about the new game")       # shown while the switch is handled
+    toasts.clear_stale()
+    assert shown(document)
+    end_of_turn = next(function for function, ms in window.timers if ms == 0)
+    end_of_turn()                           # the handler has returned: it is old news now
+    toasts.clear_stale()
+    assert not shown(document)

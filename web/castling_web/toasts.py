@@ -1,0 +1,56 @@
+"""Messages as toasts: they float over the table (never shifting it), leave by
+themselves after a few seconds (a shared link stays longer, to be copied), can
+be closed, and are read out by screen readers (``#notice`` is an alert). A
+message about the game that was on the table goes when another game is shown.
+
+One toast at a time: a new message takes the place of the one shown.
+Everything is set as text, never as HTML.
+"""
+
+from __future__ import annotations
+
+from pyodide.ffi import create_proxy
+
+MESSAGE_MS = 6_000      # long enough to read two lines
+LASTING_MS = 20_000     # a link: time to select and copy it by hand
+
+
+class Toasts:
+    """The toast of the page (``data-toasts`` holds it)."""
+
+    def __init__(self, document, window) -> None:
+        self.document = document
+        self.window = window
+        self._timer = None
+        # Whether the toast was shown by the handler now running: a message
+        # about a switch of game (a bad link, today's deal) is shown in the same
+        # turn as the switch and must stay; one from before goes.
+        self._fresh = False
+        self._hide = create_proxy(lambda *_: self.close())
+        self._settle = create_proxy(self._end_of_turn)
+        document.getElementById("toast-close").addEventListener("click", self._hide)
+
+    def show(self, text: str, *, lasting: bool = False) -> None:
+        self.document.getElementById("notice").textContent = text
+        self.document.getElementById("toast").hidden = False
+        if self._timer is not None:
+            self.window.clearTimeout(self._timer)
+        self._timer = self.window.setTimeout(self._hide, LASTING_MS if lasting else MESSAGE_MS)
+        if not self._fresh:
+            self._fresh = True
+            self.window.setTimeout(self._settle, 0)
+
+    def close(self) -> None:
+        """The toast goes (its text stays in the DOM, hidden, until the next one)."""
+        self.document.getElementById("toast").hidden = True
+        if self._timer is not None:
+            self.window.clearTimeout(self._timer)
+            self._timer = None
+
+    def clear_stale(self) -> None:
+        """Another game is on the table: a message shown before it goes."""
+        if not self._fresh:
+            self.close()
+
+    def _end_of_turn(self, *_) -> None:
+        self._fresh = False
