@@ -89,3 +89,31 @@ def test_status_line_names_the_base():
     assert status_line(Position.deal(GAMES["chessboard"], 1)) == "Base: not chosen yet"
     assert status_line(position("chessboard", "f1: TC")) == "Base: 10"
     assert status_line(Position.deal(GAMES["martha"], 1)) == ""
+
+
+# -- which piles show how many cards they hold (data-count) ----------------------------
+
+def test_the_stock_and_several_card_reserves_show_their_count():
+    from castling.player.board import shows_count
+    counted = {game_id: [name for name in rules.pile_names if shows_count(rules, name)]
+               for game_id, rules in GAMES.items()}
+    assert counted["zerline"] == ["r1", "s1"]
+    assert counted["zerline-3-decks"] == ["r1", "s1"]
+    assert counted["soother"] == ["r1", "s1"]
+    assert counted["chequers"] == ["r1"]
+    assert counted["castle-of-indolence"] == ["r1", "r2", "r3", "r4"]
+    for one_card in ("bastion", "ten-by-one", "castles-end", "stronghold", "fortress"):
+        assert counted[one_card] == []
+
+
+def test_a_reserve_without_a_count_never_holds_more_than_one_card():
+    """The deal is the only way into a reserve that is not a free cell, and a
+    one-card free cell takes one card: so a reserve without a badge shows all it holds."""
+    from castling.player.board import reserve_holds, shows_count
+    for rules in GAMES.values():
+        for number in (1, 2, 3):
+            piles = Position.deal(rules, number).to_piles()
+            for name in rules.pile_names_of("r"):
+                assert len(piles[name]) <= reserve_holds(rules)
+                if not shows_count(rules, name):
+                    assert len(piles[name]) <= 1

@@ -26,6 +26,13 @@ class Listened:
         self.__dict__.setdefault("listeners", {}).setdefault(event, []).append(handler)
 
 
+class Style(types.SimpleNamespace):
+    """An element's style: attributes, and the custom properties set on it."""
+
+    def setProperty(self, name, value):
+        self.__dict__.setdefault("properties", {})[name] = value
+
+
 class Element(Listened):
     """A DOM element that keeps what is set on it."""
 
@@ -37,8 +44,9 @@ class Element(Listened):
         self.disabled = False
         self.open = False
         self.classList = ClassList()
-        self.style = types.SimpleNamespace(transform="")
+        self.style = Style(transform="")
         self.children: list = []
+        self.parent: Element | None = None
 
     def getAttribute(self, name):
         return self.attributes.get(name)
@@ -49,8 +57,28 @@ class Element(Listened):
     def closest(self, selector): return None
     def showModal(self): self.open = True
     def close(self): self.open = False
-    def appendChild(self, child): self.children.append(child)
-    def replaceChildren(self, *children): self.children = list(children)
+    def appendChild(self, child): self.append(child)
+
+    def append(self, *children):
+        for child in children:
+            child.parent = self
+        self.children.extend(children)
+
+    def replaceChildren(self, *children):
+        self.children = []
+        self.append(*children)
+
+    def remove(self):
+        if self.parent is not None:
+            self.parent.children.remove(self)
+            self.parent = None
+
+    @property
+    def lastElementChild(self):
+        return self.children[-1] if self.children else None
+
+    def getBoundingClientRect(self):
+        return types.SimpleNamespace(top=0, left=0, width=0, height=0)
 
 
 class Document(Listened):

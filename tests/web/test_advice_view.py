@@ -122,3 +122,29 @@ def test_a_hint_to_turn_the_stock_over_never_names_the_card():
     status = app.document.getElementById("status").textContent
     assert status == t("hint.turn", move="s1-w1") + " " + t("hint.winnable")
     assert card_name(hidden) not in status
+
+
+def test_the_hints_marks_go_with_the_next_move_undo_or_redo():
+    app = StandInApp("chessboard", 1)
+    app.window = Window()
+    advisor = StandInAdvisor()
+    advisor.ready = False                    # the baseline hint, at once
+    advice = AdviceView(app, advisor)
+    shown = ((), ())
+
+    def hint_shown() -> bool:
+        advice.show_hint()
+        return app.view.marks["hint-from"] != shown and app.view.marks["hint-to"] != shown
+
+    assert hint_shown()
+    app.play([app.position.legal_moves()[0]], 1)
+    app.refresh()                            # as Moves.play does after every move
+    assert app.view.marks["hint-from"] == shown and app.view.marks["hint-to"] == shown
+    assert hint_shown()
+    app.session.undo()
+    app.refresh()
+    assert app.view.marks["hint-from"] == shown and app.view.marks["hint-to"] == shown
+    assert hint_shown()
+    app.session.redo()
+    app.refresh()
+    assert app.view.marks["hint-from"] == shown and app.view.marks["hint-to"] == shown

@@ -36,8 +36,7 @@ class AdviceView:
         self.hint_wanted = None      # a hint asked for while the worker was thinking
         self.dealing = False
         self._hint_timeout = None
-        self._clear_hint = create_proxy(
-            lambda: (host.view.mark("hint-from"), host.view.mark("hint-to")))
+        self._clear_hint = create_proxy(self.clear_hint)
         host.command("hint", self.show_hint)
         host.command("rewind", self.rewind)
         host.subscribe(self.on_change)
@@ -57,6 +56,8 @@ class AdviceView:
         return await self.advisor.start()
 
     def on_change(self) -> None:
+        # The hint was about the position before: any move, undo or redo takes it off.
+        self.clear_hint()
         self.show_verdict()
         self.analyse()
 
@@ -144,6 +145,11 @@ class AdviceView:
         if self._hint_timeout is not None:
             host.window.clearTimeout(self._hint_timeout)
         self._hint_timeout = host.window.setTimeout(self._clear_hint, HINT_MS)
+
+    def clear_hint(self) -> None:
+        """Take the hint's marks off the table (its time is up, or the table changed)."""
+        self.host.view.mark("hint-from")
+        self.host.view.mark("hint-to")
 
     def rewind(self) -> None:
         """Undo back to the last position the solver proves winnable."""

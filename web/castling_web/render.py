@@ -7,7 +7,7 @@ piles.  A face-down card is drawn without its identity anywhere in the DOM.
 from __future__ import annotations
 
 from castling.cards import parse_card, rank_label, rank_of
-from castling.player.board import Row, layout
+from castling.player.board import Row, layout, shows_count
 from castling.rules import GameRules, parse_pile_name
 from castling.player.spoken import card_label, pile_label
 
@@ -27,6 +27,8 @@ class TableView:
         self.rules: GameRules | None = None
         self.rows: tuple[Row, ...] = ()
         self.pile_elements: dict[str, object] = {}
+        #: the piles that carry data-count (the stock, several-card reserves)
+        self.counted: frozenset[str] = frozenset()
         self.drawn: dict[str, tuple[str, ...]] = {}
         # The elements each highlight class is on (mark() clears them without
         # searching the page for the class).
@@ -44,6 +46,7 @@ class TableView:
         self.rows = layout(rules, self.narrow)
         self.pile_elements.clear()
         self.marked.clear()
+        self.counted = frozenset(name for name in rules.pile_names if shows_count(rules, name))
         shown, self.drawn = self.drawn, {}
         rows = []
         for row in self.rows:
@@ -158,6 +161,8 @@ class TableView:
             pile = self.pile_elements[name]
             pile.style.setProperty("--n", str(len(codes)))
             pile.setAttribute("aria-label", pile_label(self.rules, name, list(codes)))
+            if name in self.counted:     # its cards under the top one are not seen
+                pile.setAttribute("data-count", str(len(codes)))
             kept = 0
             if shown is not None:
                 while kept < min(len(shown), len(codes)) and shown[kept] == codes[kept]:

@@ -15,7 +15,7 @@ from ..hint import homeward_moves
 from ..i18n import t
 from ..movegen import Move
 from ..position import Position
-from ..rules import GameRules
+from ..rules import GameRules, parse_pile_name
 
 
 #: How a row's piles spread their cards: "down", "right", or "stack" (only
@@ -94,6 +94,28 @@ def _above_feeders(rules: GameRules) -> tuple[int, ...]:
     (Rittenhouse: f1-f4 above t1-t4, f5-f8 above t6-t9, none above t5)."""
     only = {feeds[0]: pile for pile, feeds in enumerate(rules.feeds, 1) if len(feeds) == 1}
     return tuple(only[number] for number in range(1, rules.pile_count("f") + 1))
+
+
+def reserve_holds(rules: GameRules) -> int:
+    """How many cards one of a game's reserves can ever hold: a free cell its
+    ``cell_holds`` (Zerline 4, Soother 8, Bastion 1); Chequers' reserve, which
+    the deal leaves all the undealt cards in, more than any game deals
+    (counted as both decks); otherwise the cards the deal puts there (Castle of
+    Indolence 13 rounds, Castle's End one each)."""
+    if rules.free_cells:
+        return rules.cell_holds
+    if rules.deal.reserve == "rest":
+        return 52 * rules.decks
+    return rules.deal.reserve_rounds + (1 if rules.deal.reserve == "one-each" else 0)
+
+
+def shows_count(rules: GameRules, name: str) -> bool:
+    """Whether pile ``name`` shows how many cards it holds (``data-count`` and a
+    badge on the table): the stock, and a reserve that can hold more than one
+    card, whose cards below the top one cannot be seen.  A one-card free cell
+    or reserve (Bastion, Ten by One, Castle's End) shows its card, and no count."""
+    kind, _ = parse_pile_name(name)
+    return kind == "s" or (kind == "r" and reserve_holds(rules) > 1)
 
 
 def _run_is_built(position: Position, source: int, count: int) -> bool:
