@@ -5,7 +5,7 @@ import urllib.request
 
 from castling import GAMES, Position
 
-from browser_helpers import stored, tap_move, wait_ready
+from browser_helpers import settle, stored, tap_move, wait_ready
 
 
 
@@ -116,4 +116,5 @@ def test_moves_animate_unless_reduced_motion_is_asked_for(page, site_url):
             Element.prototype.animate = function (...args) {
                 window.slides += 1; return animate.apply(this, args); }; }""")
         tap_move(page, rules, move)
+        settle(page)                # a slide begins in the frame after the move
         assert (page.evaluate("window.slides") > 0) == expected
