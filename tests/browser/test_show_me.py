@@ -70,7 +70,9 @@ def test_pressed_early_then_pause_one_move_and_take_over_then_undo_walks_back(
     # Pressed at once: the worker only starts booting once the board is ready,
     # so Show me waits for it, says so, and then starts by itself.
     page.click('[data-action="show-me"]')
-    assert "starting" in page.locator("#status").text_content()
+    # (Show me asks in a task of its own, which may run a moment after the click.)
+    page.wait_for_function("document.getElementById('status').textContent.includes('starting')",
+                           timeout=10_000)
     page.wait_for_function("() => JSON.parse(localStorage.getItem('castling:save:fortress'))"
                            ".moves.length >= 2", timeout=WORKER_MS)
     assert page.is_disabled('[data-action="show-me"]')
