@@ -27,7 +27,7 @@ def test_settings_change_the_deck_the_contrast_and_the_card_size(page, site_url)
     page.locator("#settings-dialog button[value=close]").click()
     assert clubs.evaluate("card => getComputedStyle(card).color") != black
     looks = page.evaluate("document.documentElement.className").split()
-    assert {"deck-four", "contrast-high"} <= set(looks)
+    assert sorted(looks) == ["back-blue", "contrast-high", "deck-four", "table-green"]
     assert card_width(page) < medium
     assert stored(page, "castling:settings")["card_size"] == "small"
     page.reload()

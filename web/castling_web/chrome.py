@@ -1,5 +1,5 @@
 """The page around the table: titles and labels, the toolbar's buttons, the
-notice line and the screen reader's live region, the page's language and its
+messages (as toasts, toasts.py) and the screen reader's live region, the page's language and its
 help links, the status line, and sharing links (the deal's, a replay's).
 
 Everything the player reads is set as text (``textContent``), never as HTML.
