@@ -170,7 +170,7 @@ def game_chooser() -> tuple[str, str]:
     return "".join(options), "".join(sections)
 
 
-def write_pages(out: Path) -> None:
+def write_pages(out: Path, faces: bool = True) -> None:
     """index.html with the game list, the stylesheet, the entry script and its config."""
     options, chooser = game_chooser()
     plugins = [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF]
@@ -181,7 +181,9 @@ def write_pages(out: Path) -> None:
         "CSP": CSP, "MPY_CONFIG": html.escape(json.dumps({"plugins": plugins}), quote=False),
     }, "web/index.html")
     (out / "index.html").write_text(fill_text(page, catalogue(DEFAULT)), encoding="utf-8")
-    for name in ("style.css", "solver_worker.py", "icon.svg", "register-sw.js",
+    style = (WEB / "style.css").read_text(encoding="utf-8")
+    (out / "style.css").write_text(style + (card_face_rules() if faces else ""), encoding="utf-8")
+    for name in ("solver_worker.py", "icon.svg", "register-sw.js",
                  "manifest.webmanifest", "snapshot-maker.mjs"):
         shutil.copy2(WEB / name, out / name)
     # The deals of the day (scripts/daily.py), read by the page when first asked for.
@@ -190,6 +192,53 @@ def write_pages(out: Path) -> None:
     config = {"interpreter": "./interpreter.mjs", "plugins": plugins}
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
     (out / ".nojekyll").write_text("")     # GitHub Pages: serve every path as is
+
+
+#: The card faces: Adrian Kennard's SVG deck (CC0; THIRD_PARTY.md), as the npm
+#: package pinned in package.json ships it. Only its large-index ("bf") forms:
+#: their corner index reads on a 40 px card, where the plain forms' is a smudge
+#: (docs/decisions.md). The site folder of each deck, and the class on <html>
+#: that picks it (settings.py; none: the two-colour deck).
+FACES = NODE / "@heruka_urgyen" / "react-playing-cards" / "src" / "images"
+DECKS = {"two": ("2color-bf", ""), "four": ("4color-bf", "deck-four")}
+RANKS, SUITS = "A23456789TJQK", "CDHS"
+SVGO = NODE / "svgo" / "bin" / "svgo.js"
+
+
+def write_card_faces(out: Path) -> None:
+    """The 52 faces of each deck, one file a card (cards/<deck>/<rank><suit>.svg):
+    each is fetched once, when first shown, and the service worker precaches
+    them all for offline play.
+
+    SVGO (pinned in package.json) rewrites each file with coordinates to one
+    decimal, which is a tenth of a unit on a card 240 units wide (nothing a
+    screen shows): the two decks' 104 files are 180 KB gzipped instead of 420.
+    """
+    if not FACES.is_dir() or not SVGO.is_file():
+        sys.exit("build.py: node_modules has no card faces or no SVGO; run `npm ci` first")
+    for deck, (folder, _) in DECKS.items():
+        target = out / "cards" / deck
+        target.mkdir(parents=True)
+        for rank in RANKS:
+            for suit in SUITS:
+                shutil.copy2(FACES / folder / f"{rank}{suit}.svg", target / f"{rank}{suit}.svg")
+        subprocess.run(["node", str(SVGO), "--quiet", "--precision", "1",
+                        "--folder", str(target), "--output", str(target)], check=True)
+    shutil.copy2(WEB / "licenses" / "cards-NOTICE.txt", out / "cards" / "NOTICE.txt")
+
+
+def card_face_rules() -> str:
+    """The style rules that put each face on its card: a face-up card element
+    carries its code (data-card="KH"); a face-down one says only "down", so
+    no rule here can show what it hides."""
+    rules = ["\n/* -- card faces (written by build.py from its DECKS) -- */\n"]
+    for deck, (_, html_class) in DECKS.items():
+        scope = f"html.{html_class} " if html_class else ""
+        for rank in RANKS:
+            for suit in SUITS:
+                rules.append(f'{scope}.card[data-card="{rank}{suit}"]'
+                             f'{{background-image:url(cards/{deck}/{rank}{suit}.svg)}}\n')
+    return "".join(rules)
 
 
 _TEXT = re.compile(r'(<(\w+)\b[^>]*\bdata-i18n="([\w.-]+)"[^>]*>)(</\2>)')
@@ -350,14 +399,18 @@ def write_service_worker(out: Path) -> None:
     (out / "sw.js").write_text(script, encoding="utf-8")
 
 
-def build(out: Path = DIST) -> None:
-    """Write the whole site to ``out`` (removing what was there)."""
+def build(out: Path = DIST, faces: bool = True) -> None:
+    """Write the whole site to ``out`` (removing what was there). Without
+    ``faces``, the site is the same but for the card pictures: blank cards, the
+    anchor benchmarks/browser.py measures what the faces cost against."""
     if out.exists():
         shutil.rmtree(out)
     out.mkdir()
     copy_runtime(out)
     write_python_files(out)
-    write_pages(out)
+    write_pages(out, faces)
+    if faces:
+        write_card_faces(out)
     write_boot_modules(out)
     write_help(out)
     write_icons(out)

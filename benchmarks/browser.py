@@ -6,6 +6,9 @@ same run, since this machine's absolute times vary by a third:
 * The anchor is a bare page that only imports ``pyodide.mjs``, calls
   ``loadPyodide()`` and writes one node (not a bare PyScript page).
   Cold: a new browser profile. Warm: the same profile, next visit.
+* The card faces' anchor is the same build without them (``build.build(...,
+  faces=False)``: blank cards), served beside it: its first and return visits,
+  bytes and taps, measured in the same rounds, say what the faces cost.
 * First visit: a new profile opens the game, to ``data-ready``. Target: at most
   1.1x the bare page's cold boot.
 * Return visit: the same profile opens it again (the service worker and the
@@ -52,6 +55,9 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from castling import GAMES, Game  # noqa: E402
 from support import CHROMIUM_ARGS, QuietHandler, chromium_path, serve  # noqa: E402
+
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402  (the anchor site without card faces)
 
 BARE_PAGE = b"""<!doctype html><html><head><meta charset="utf-8"></head><body>
 <script type="module">
@@ -145,7 +151,9 @@ def settle(page) -> None:
     page.wait_for_function(VERDICT, timeout=300_000)
 
 
-def boot_figures(playwright, base: str, rounds: int, throttle: float) -> dict[str, list[float]]:
+def boot_figures(playwright, base: str, rounds: int, throttle: float,
+                 plain: str) -> dict[str, list[float]]:
+    """Boot times of the bare page, the app, and the app without faces (``plain``)."""
     figures: dict[str, list[float]] = {}
 
     def add(name: str, value: float) -> None:
@@ -155,15 +163,16 @@ def boot_figures(playwright, base: str, rounds: int, throttle: float) -> dict[st
         with profile(playwright, throttle) as page:
             add("bare cold", time_to_ready(page, base + "bare/index.html"))
             add("bare warm", time_to_ready(page, base + "bare/index.html"))
-        with profile(playwright, throttle) as page:
-            add("app first visit", time_to_ready(page, base + APP))
-            settle(page)
-            if page.evaluate("document.documentElement.dataset.snapshot") != "stored":
-                sys.exit("benchmarks/browser.py: the first visit stored no snapshot")
-            add("app return visit", time_to_ready(page, base + APP))
-            booted = page.evaluate("document.documentElement.dataset.boot")
-            if booted != "snapshot":
-                sys.exit(f"benchmarks/browser.py: a return visit booted {booted}")
+        for kind, site in (("app", base), ("no faces", plain)):
+            with profile(playwright, throttle) as page:
+                add(f"{kind} first visit", time_to_ready(page, site + APP))
+                settle(page)
+                if page.evaluate("document.documentElement.dataset.snapshot") != "stored":
+                    sys.exit("benchmarks/browser.py: the first visit stored no snapshot")
+                add(f"{kind} return visit", time_to_ready(page, site + APP))
+                booted = page.evaluate("document.documentElement.dataset.boot")
+                if booted != "snapshot":
+                    sys.exit(f"benchmarks/browser.py: a return visit booted {booted}")
     return figures
 
 
@@ -299,7 +308,8 @@ def print_boots(title: str, figures: dict[str, list[float]], targets: dict[str, 
         print(f"  {name:18s} {median(values):6.2f} s   (min {min(values):.2f}, max {max(values):.2f})")
     for label, (name, anchor, target) in targets.items():
         ratio = median(figures[name]) / median(figures[anchor])
-        print(f"  {label}: {ratio:.2f}x {anchor}   (target <= {target}x)")
+        aim = f"   (target <= {target}x)" if target else ""
+        print(f"  {label}: {ratio:.2f}x {anchor}{aim}")
 
 
 def main() -> None:
@@ -314,43 +324,64 @@ def main() -> None:
     parts = set(args.parts.split(","))
     if not (ROOT / "dist" / "index.html").exists():
         sys.exit("benchmarks/browser.py: build the site first (python3 build.py)")
-    with serve(ROOT / "dist", CountingHandler) as base, sync_playwright() as playwright:
-        if "boot" in parts:
-            boots = boot_figures(playwright, base, args.rounds, 1)
-            print_boots(f"Start-up to data-ready, median of {args.rounds} (seconds):", boots, {
-                "first visit": ("app first visit", "bare cold", 1.1),
-                "return visit": ("app return visit", "bare warm", 0.45)})
-        if "slow" in parts:
-            slow = boot_figures(playwright, base, args.slow_rounds, 4)
-            print_boots(f"The same with the CPU slowed 4x, median of {args.slow_rounds}:", slow, {
-                "return visit, CPU slowed 4x": ("app return visit", "bare warm", 0.3)})
-        if "bytes" in parts:
-            sent, distinct, repeated = first_visit_bytes(playwright, base)
-            print("First visit, counted at the server:")
-            print(f"  {sent / 1e6:.2f} MB sent for {distinct / 1e6:.2f} MB of distinct files: "
-                  f"{sent / distinct:.3f} (target <= 1.02); files sent more than once: {repeated}")
-        if "worker" in parts:
-            workers = worker_figures(playwright, base, max(1, args.rounds // 2))
-            print("The solver's worker on a return visit: data-ready to first verdict (seconds):")
-            for name, values in workers.items():
-                print(f"  {name:18s} {median(values):6.2f}   (min {min(values):.2f}, max {max(values):.2f})")
-        if "verdicts" in parts:
-            print("From a move to the worker's verdict on the new position (seconds):")
-            with profile(playwright) as page:
-                for game_id in ("chessboard", "morphy", "chequers", "martha"):
-                    values = sorted(verdict_latencies(page, base, game_id, args.verdicts))
-                    p95 = values[int(0.95 * (len(values) - 1))]
-                    print(f"  {game_id:10s} median {median(values):6.2f}   p95 {p95:6.2f}   "
-                          f"over {len(values)} moves", flush=True)
-        if "taps" not in parts:
-            return
-        print("Tap-to-move latency (milliseconds):")
+    with tempfile.TemporaryDirectory() as folder, \
+            serve(ROOT / "dist", CountingHandler) as base, sync_playwright() as playwright:
+        build.build(Path(folder) / "site", faces=False)
+        with serve(Path(folder) / "site", CountingHandler) as plain:
+            measure(playwright, parts, args, base, plain)
+
+
+def measure(playwright, parts: set[str], args, base: str, plain: str) -> None:
+    """The figures asked for, of the site at ``base`` (and, where the faces are
+    weighed, of the same site without them at ``plain``)."""
+    if "boot" in parts:
+        boots = boot_figures(playwright, base, args.rounds, 1, plain)
+        print_boots(f"Start-up to data-ready, median of {args.rounds} (seconds):", boots, {
+            "first visit": ("app first visit", "bare cold", 1.1),
+            "return visit": ("app return visit", "bare warm", 0.45),
+            "first visit with faces": ("app first visit", "no faces first visit", None),
+            "return visit with faces": ("app return visit", "no faces return visit", None)})
+    if "slow" in parts:
+        slow = boot_figures(playwright, base, args.slow_rounds, 4, plain)
+        print_boots(f"The same with the CPU slowed 4x, median of {args.slow_rounds}:", slow, {
+            "return visit, CPU slowed 4x": ("app return visit", "bare warm", 0.3),
+            "return visit with faces, slowed": ("app return visit", "no faces return visit", None)})
+    if "bytes" in parts:
+        print("First visit, counted at the server:")
+        figures = {}
+        for kind, site in (("app", base), ("no faces", plain)):
+            sent, distinct, repeated = first_visit_bytes(playwright, site)
+            figures[kind] = sent
+            print(f"  {kind:8s} {sent / 1e6:.2f} MB sent for {distinct / 1e6:.2f} MB of distinct "
+                  f"files: {sent / distinct:.3f} (target <= 1.02); files sent more than once: "
+                  f"{repeated}")
+        print(f"  with faces: {figures['app'] / figures['no faces']:.3f}x the bytes without "
+              f"(+{(figures['app'] - figures['no faces']) / 1e3:.0f} kB)")
+    if "worker" in parts:
+        workers = worker_figures(playwright, base, max(1, args.rounds // 2))
+        print("The solver's worker on a return visit: data-ready to first verdict (seconds):")
+        for name, values in workers.items():
+            print(f"  {name:18s} {median(values):6.2f}   (min {min(values):.2f}, max {max(values):.2f})")
+    if "verdicts" in parts:
+        print("From a move to the worker's verdict on the new position (seconds):")
         with profile(playwright) as page:
-            for game_id in ("chessboard", "chequers"):
-                values = sorted(tap_latencies(page, base, game_id, args.moves))
+            for game_id in ("chessboard", "morphy", "chequers", "martha"):
+                values = sorted(verdict_latencies(page, base, game_id, args.verdicts))
                 p95 = values[int(0.95 * (len(values) - 1))]
-                print(f"  {game_id:10s} median {median(values):6.1f}   p95 {p95:6.1f}   "
-                      f"over {len(values)} moves (target: p95 < 16)")
+                print(f"  {game_id:10s} median {median(values):6.2f}   p95 {p95:6.2f}   "
+                      f"over {len(values)} moves", flush=True)
+    if "taps" not in parts:
+        return
+    print("Tap-to-move latency (milliseconds):")
+    with profile(playwright) as page:
+        for game_id in ("chessboard", "chequers"):
+            p95s = []
+            for kind, site in (("app", base), ("no faces", plain)):
+                values = sorted(tap_latencies(page, site, game_id, args.moves))
+                p95s.append(values[int(0.95 * (len(values) - 1))])
+                print(f"  {game_id:10s} {kind:8s} median {median(values):6.1f}   "
+                      f"p95 {p95s[-1]:6.1f}   over {len(values)} moves (target: p95 < 16)")
+            print(f"  {game_id:10s} p95 with faces: {p95s[0] / p95s[1]:.2f}x without")
 
 
 if __name__ == "__main__":

@@ -6,12 +6,16 @@ piles.  A face-down card is drawn without its identity anywhere in the DOM.
 
 from __future__ import annotations
 
-from castling.cards import parse_card, rank_label, rank_of
 from castling.player.board import Row, layout, shows_count
 from castling.rules import GameRules, parse_pile_name
 from castling.player.spoken import card_label, pile_label
 
-SUIT_SYMBOLS = {"C": "\u2663", "S": "\u2660", "H": "\u2665", "D": "\u2666"}
+#: What of a covered card must show: its corner index (rank above suit), as a
+#: share of the card's height where a pile fans down and of its width where it
+#: fans sideways. Measured on the face art (Kennard's large-index deck) by
+#: tests/browser/test_faces.py, which fails if a face's index outgrows them.
+INDEX_HEIGHT = 0.43
+INDEX_WIDTH = 0.25
 FOUNDATION_LABELS = ("\u2663", "\u2660", "\u2665", "\u2666")
 #: card size setting -> (share of the size that fits the window, largest card width in px)
 CARD_SIZES = {"small": (0.8, 90.0), "medium": (1.0, 110.0), "large": (1.25, 150.0)}
@@ -179,6 +183,8 @@ class TableView:
         return changed
 
     def _card(self, code: str, index: int):
+        """A card element. Its face is a picture the stylesheet puts on it by its
+        code (build.py's card_face_rules); a face-down card's code is "down"."""
         element = self.document.createElement("div")
         element.style.setProperty("--i", str(index))
         element.setAttribute("data-index", str(index))
@@ -187,20 +193,9 @@ class TableView:
         if code.islower():
             element.className = "card down"
             element.setAttribute("data-card", "down")
-            return element
-        rank = rank_label(rank_of(parse_card(code)))
-        symbol = SUIT_SYMBOLS[code[1]]
-        element.className = "card red" if code[1] in "HD" else "card black"
-        element.setAttribute("data-card", code)
-        corner = self.document.createElement("span")
-        corner.className = "corner"
-        corner.textContent = rank + symbol
-        pip = self.document.createElement("span")
-        pip.className = "pip"
-        pip.textContent = symbol
-        for part in (corner, pip):      # the card's name says it in words
-            part.setAttribute("aria-hidden", "true")
-        element.append(corner, pip)
+        else:
+            element.className = "card"
+            element.setAttribute("data-card", code)
         return element
 
     def focus(self, name: str) -> None:
