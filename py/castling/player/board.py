@@ -7,6 +7,8 @@ is plain data, so it is tested under CPython.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -78,6 +80,208 @@ def layout(rules: GameRules, narrow: bool = False) -> tuple[Row, ...]:
         rows[0] = Row(others, "stack", columns, spans=_reserve_spans(others, columns, rules))
     return tuple(rows) + tuple(Row(tableau[i:i + per_row], "down", columns)
                                for i in range(0, len(tableau), per_row))
+
+
+#: How many cards a tableau pile is laid out for beyond the longest the deal
+#: makes: room for a pile to grow before its fan has to close up.
+ROOM_TO_GROW = 2
+
+
+@dataclass(frozen=True)
+class Space:
+    """The room the board has and how cards must show, for :func:`arrange`.
+
+    ``width`` and ``height`` are the board's inner size in px; ``index_h`` and
+    ``index_w`` the least strip of a covered card that shows its index (rank and
+    suit) in a downward and a sideways fan, as shares of the card's height and
+    width; ``fan_h`` and ``fan_w`` the comfortable steps, beyond which a short
+    pile does not spread; ``share`` the card-size setting (1 = as large as fits)."""
+
+    width: float
+    height: float
+    gap: float
+    index_h: float
+    index_w: float
+    fan_h: float
+    fan_w: float
+    share: float = 1.0
+    largest: float = 1e9     # a sanity cap on the card width, px
+
+
+@dataclass(frozen=True)
+class Fit:
+    """Where the piles go and how big the cards are: what the screen draws."""
+
+    rows: tuple[Row, ...]
+    card_w: float
+    #: the length a downward fan may take before its steps close up to the index
+    pile_len: float
+    #: the width of a sideways fan's place in its row (Chequers)
+    slot_w: float
+    #: the number of cards a tableau pile was laid out for
+    longest: int
+
+
+ASPECT = 1.4          # card height / width
+
+
+def design_length(rules: GameRules) -> int:
+    """The number of cards a tableau pile is laid out for: the longest pile the
+    deal makes (deal 1; every deal of a game deals the same counts, but for the
+    games that deal to the foundations too) and :data:`ROOM_TO_GROW`."""
+    if rules.id not in _DEALT:
+        piles = Position.deal(rules, 1).to_piles()
+        _DEALT[rules.id] = max(len(piles[name]) for name in rules.pile_names_of("t"))
+    return _DEALT[rules.id] + ROOM_TO_GROW
+
+
+_DEALT: dict[str, int] = {}
+
+
+def _head(rules: GameRules, columns: int, space: Space) -> list[Row] | None:
+    """The stock, waste, reserves and foundations in rows of ``columns``: the
+    others first, then the foundations in fours (a suit's or a row's), a row
+    taken as far as it goes; foundations alone in a row sit in its middle, beside
+    the others at its right end. None when a spread reserve cannot show its cards."""
+    foundations = rules.pile_names_of("f")
+    others = rules.pile_names_of("s") + rules.pile_names_of("w") + rules.pile_names_of("r")
+    spans = [1] * len(others)
+    if rules.cell_holds > 1:
+        least = math.ceil(1 + (rules.cell_holds - 1) * space.index_w - 1e-9)
+        wanted = math.ceil(1 + (rules.cell_holds - 1) * space.fan_w - 1e-9)
+        room = columns - len(others) + 1
+        if room < least:
+            return None
+        spans = [min(wanted, room) if name[0] == "r" else 1 for name in others]
+    group = 4 if len(foundations) % 4 == 0 else 1
+    blocks: list[tuple[tuple[str, ...], tuple[int, ...]]] = []
+    if others:
+        blocks.append((others, tuple(spans)))
+    blocks += [(foundations[i:i + group], (1,) * group)
+               for i in range(0, len(foundations), group)]
+    packed: list[list[tuple[str, int]]] = [[]]
+    for piles, widths in blocks:
+        used = sum(w for _, w in packed[-1])
+        if packed[-1] and used + sum(widths) > columns:
+            packed.append([])
+        packed[-1] += list(zip(piles, widths))
+    if any(sum(w for _, w in row) > columns for row in packed):
+        return None
+    rows = []
+    for row in packed:
+        names = tuple(name for name, _ in row)
+        widths = tuple(w for _, w in row)
+        held = sum(w for name, w in row if name[0] == "f")   # columns the foundations take
+        if held == sum(widths):               # foundations alone: in the middle
+            at = (columns - held) // 2 + 1
+        else:                                 # the others at the left, foundations right
+            at = 1
+        places: list[int] = []
+        for name, w in row:
+            if name[0] == "f" and held < sum(widths) and places and names[len(places) - 1][0] != "f":
+                at = columns - held + 1
+            places.append(at)
+            at += w
+        natural = tuple(range(1, len(names) + 1))
+        rows.append(Row(names, "stack", columns,
+                        places=None if tuple(places) == natural else tuple(places),
+                        spans=widths if any(w > 1 for w in widths) else None))
+    return rows
+
+
+def _candidates(rules: GameRules, space: Space) -> Iterator[tuple[Row, ...]]:
+    """Every arrangement :func:`arrange` weighs: the tableau in 1 to 4 rows of
+    downward fans (Chequers also in rows of 2 to 9 sideways fans), the other
+    piles above it folded to the tableau's width or narrower."""
+    tableau = rules.pile_names_of("t")
+    n = len(tableau)
+    n_head = len(rules.pile_names) - n
+    options: list[tuple[Fan, int]] = []
+    for rows in range(1, 5):
+        per_row = -(-n // rows)
+        if per_row >= 3 and (rows == 1 or -(-n // (rows - 1)) != per_row):
+            options.append(("down", per_row))
+    if rules.tableau.layout == "rows-of-five":
+        options += [("right", per_row) for per_row in range(2, 10)]
+    for fan, per_row in options:
+        body = tuple(Row(tableau[i:i + per_row], fan, per_row)
+                     for i in range(0, n, per_row))
+        widest = max(per_row, 4, n_head) if fan == "down" else n_head
+        for columns in sorted({widest, max(per_row, 4), n_head, 8, 6, 5, 4}):
+            if columns > widest or columns < 4:
+                continue
+            if fan == "down" and columns < max(per_row, 4):
+                continue           # the piles above a fanned-down tableau: as wide or wider
+            head = _head(rules, columns, space)
+            if head is None:
+                continue
+            if (rules.feeds and fan == "down" and per_row == n and len(head) == 1):
+                head = [Row(rules.pile_names_of("f"), "stack", columns,
+                            places=_above_feeders(rules))]
+            yield tuple(head) + tuple(Row(r.piles, fan, max(per_row, 4) if fan == "down"
+                                          else per_row) for r in body)
+
+
+def _measure(rows: tuple[Row, ...], longest: int, space: Space) -> tuple[float, float]:
+    """The widest card that fits the width, and the widest that fits the height,
+    for ``rows`` whose tableau piles hold ``longest`` cards at the index step."""
+    gap = space.gap
+    slot = 1 + (longest - 1) * space.index_w      # a sideways fan's width, in cards
+    fit_w = math.inf
+    units = 0.0
+    for row in rows:
+        unit = slot if row.fan == "right" else 1.0
+        fit_w = min(fit_w, (space.width - (row.columns - 1) * gap) / (row.columns * unit))
+        units += ASPECT * (1 + (longest - 1) * space.index_h if row.fan == "down" else 1)
+    fit_h = (space.height - (len(rows) - 1) * gap) / units
+    return fit_w, fit_h
+
+
+def arrange(rules: GameRules, space: Space, longest: int | None = None) -> Fit:
+    """The arrangement of a game's piles that shows the biggest cards in
+    ``space``, with every covered card's index showing and nothing off the sides.
+
+    Every candidate (:func:`_candidates`) is measured: the card width is the
+    largest that fits both the width (columns and gaps; a sideways fan as wide
+    as its cards at the index step) and the height (rows of stacks one card
+    high, downward fans of ``longest`` cards, :func:`design_length` by default,
+    at the index step). The biggest wins; within 3 % of it, the one with the
+    fewest rows (the game's own look where it is as good). The card-size
+    setting scales the result: a smaller share shrinks the cards, a larger
+    one picks the arrangement that fits that much bigger cards in the width,
+    and the board scrolls down. What height is left over spreads the fans, up
+    to their comfortable steps."""
+    longest = longest or design_length(rules)
+    measured = []
+    for rows in _candidates(rules, space):
+        fit_w, fit_h = _measure(rows, longest, space)
+        measured.append((min(fit_w, fit_h), fit_w, fit_h, rows))
+    best = max(size for size, *_ in measured)
+    if space.share > 1:
+        target = best * space.share
+        top = max(min(fit_w, target) for _, fit_w, _, _ in measured)
+        near = [m for m in measured if min(m[1], target) >= top * 0.97]
+        chosen = min(near, key=lambda m: (len(m[3]), -min(m[1], target)))
+        card_w = min(chosen[1], target)
+    else:
+        near = [m for m in measured if m[0] >= best * 0.97]
+        chosen = min(near, key=lambda m: (len(m[3]), -m[0]))
+        card_w = chosen[0] * space.share
+    card_w = max(1.0, min(card_w, space.largest))
+    rows = chosen[3]
+    card_h = card_w * ASPECT
+    needed = sum(card_h * (1 + (longest - 1) * space.index_h if row.fan == "down" else 1)
+                 for row in rows) + (len(rows) - 1) * space.gap
+    fanned = sum(1 for row in rows if row.fan == "down")
+    pile_len = card_h * (1 + (longest - 1) * space.index_h)
+    if fanned:
+        pile_len += max(0.0, space.height - needed) / fanned
+    slot_w = card_w * (1 + (longest - 1) * space.index_w)
+    right = [row for row in rows if row.fan == "right"]
+    if right:
+        room = (space.width - (right[0].columns - 1) * space.gap) / right[0].columns
+        slot_w = max(slot_w, min(room, card_w * (1 + (longest - 1) * space.fan_w)))
+    return Fit(rows, card_w, pile_len, slot_w, longest)
 
 
 def _reserve_spans(piles: tuple[str, ...], columns: int, rules: GameRules) -> tuple[int, ...]:
