@@ -50,6 +50,7 @@ class TableView:
         #: while a game is on the table)
         self.longest = 0
         self.fitted: Fit | None = None
+        self.side = 0               # how many rows stand in a strip beside the tableau
         self.focused = "t1"        # the pile the keyboard is on (roving tabindex)
         self.card_size = "medium"
 
@@ -61,14 +62,15 @@ class TableView:
         self.longest = design_length(rules)
         space = self._space()
         fit = arrange(rules, space, self.longest)
-        self._build_rows(fit.rows)
+        self._build_rows(fit.rows, fit.side)
         self._apply(fit, space)
 
-    def _build_rows(self, rows: tuple[Row, ...]) -> None:
-        """Make the rows' and piles' elements (the cards shown are drawn again)."""
+    def _build_rows(self, rows: tuple[Row, ...], side: int) -> None:
+        """Make the rows' and piles' elements (the cards shown are drawn again);
+        the first ``side`` rows in a strip beside the others (.beside)."""
         rules = self.rules
         assert rules is not None
-        self.rows = rows
+        self.rows, self.side = rows, side
         self.pile_elements.clear()
         self.marked.clear()
         self.counted = frozenset(name for name in rules.pile_names if shows_count(rules, name))
@@ -101,7 +103,16 @@ class TableView:
         if self.focused not in self.pile_elements:
             self.focused = rules.pile_names[0]
             self.pile_elements[self.focused].setAttribute("tabindex", "0")
-        self.board.replaceChildren(*rows)
+        if side:
+            strip, main = (self.document.createElement("div") for _ in range(2))
+            strip.className, main.className = "strip", "tableau"
+            strip.append(*rows[:side])
+            main.append(*rows[side:])
+            self.board.replaceChildren(strip, main)
+            self.board.classList.add("beside")
+        else:
+            self.board.replaceChildren(*rows)
+            self.board.classList.remove("beside")
         self.board.setAttribute("data-game", rules.id)
         if shown and set(shown) == set(self.pile_elements):
             self.draw({name: list(cards) for name, cards in shown.items()})
@@ -133,10 +144,10 @@ class TableView:
             return
         space = self._space()
         fit = arrange(self.rules, space, self.longest)
-        if fit.rows != self.rows:
+        if (fit.rows, fit.side) != (self.rows, self.side):
             pile = self.pile_elements.get(self.focused)
             had_focus = pile is not None and getattr(self.document, "activeElement", None) == pile
-            self._build_rows(fit.rows)     # re-lays the rows and redraws the cards
+            self._build_rows(fit.rows, fit.side)     # re-lays the rows and redraws the cards
             if had_focus:
                 self.pile_elements[self.focused].focus()
         self._apply(fit, space)
@@ -161,6 +172,10 @@ class TableView:
         """Give the page the sizes (custom properties on the board; style.css
         steps the fans from them)."""
         self.fitted = fit
+        if fit.scrolls:       # bigger cards than the height holds: the board scrolls down
+            self.board.setAttribute("data-scrolls", "")
+        else:
+            self.board.removeAttribute("data-scrolls")
         style = self.board.style
         style.setProperty("--card-w", f"{fit.card_w:.2f}px")
         style.setProperty("--gap", f"{space.gap:.0f}px")
