@@ -121,7 +121,7 @@ def test_a_reserve_without_a_count_never_holds_more_than_one_card():
 
 # -- fitting the cards to the screen (board.arrange) ---------------------------
 
-from castling.player.board import LEAST_CARD, Space, arrange, design_length  # noqa: E402
+from castling.player.board import LEAST_CARD, Space, arrange, design_length, neighbour  # noqa: E402
 
 #: The index strips and comfortable steps the page uses (web/castling_web/render.py).
 STRIPS = dict(index_h=0.43, index_w=0.25, fan_h=0.5, fan_w=0.6)
@@ -170,6 +170,16 @@ def test_arrange_fits_the_width_always_and_the_height_unless_it_says_it_scrolls(
         assert height_taken(fit, room) <= room.height + 0.5
     # a sideways fan's place holds its cards at least an index apart
     assert fit.slot_w >= fit.card_w * (1 + (fit.longest - 1) * room.index_w) - 0.01
+    # the arrows reach every pile of the arrangement (the keyboard walks view.rows)
+    seen, frontier = {shown[0]}, [shown[0]]
+    while frontier:
+        for key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
+            there = neighbour(fit.rows, frontier[-1], key)
+            if there not in seen:
+                seen.add(there)
+                frontier.insert(0, there)
+        frontier.pop()
+    assert seen == set(shown)
 
 
 def test_a_desktop_uses_its_height_and_no_card_is_capped_at_110_px():

@@ -45,7 +45,8 @@ NARROW_ROW = 6
 
 
 def layout(rules: GameRules, narrow: bool = False) -> tuple[Row, ...]:
-    """The rows of piles for a game, top of the screen first.
+    """The rows of piles for a game, top of the screen first: the plain look,
+    without measuring the screen (the table itself is laid out by :func:`arrange`).
 
     The stock, waste, reserves and foundations sit above the tableau, as
     players know it from PySolFC, in one row when they fit in the tableau's
