@@ -224,3 +224,12 @@ def test_a_turned_phone_puts_the_foundations_beside_the_tableau():
     # bigger than the foundations above the tableau could be: a card high, and a fan
     above = (234 - 3) / (1.4 * (2 + (design_length(GAMES["chessboard"]) - 1) * 0.43))
     assert fit.card_w > 1.08 * above
+
+
+def test_a_pile_grown_in_play_keeps_the_arrangement_and_shrinks_the_cards():
+    rules = GAMES["chessboard"]
+    room = space(828, 234)
+    first = arrange(rules, room)
+    longer = arrange(rules, room, design_length(rules) + 4, keep=(first.rows, first.side))
+    assert (longer.rows, longer.side) == (first.rows, first.side)
+    assert longer.card_w < first.card_w or longer.scrolls

@@ -136,14 +136,15 @@ class TableView:
             return "R"
         return ""
 
-    def fit(self) -> None:
+    def fit(self, keep: bool = False) -> None:
         """Size the cards to the board's room (called on build, on resize, on a
         change of the card size, and when a pile outgrows what it was laid out
-        for); lays the piles out anew when another arrangement fits better."""
+        for); lays the piles out anew when another arrangement fits better,
+        unless ``keep`` (a pile grew in play: the piles stay where they are)."""
         if not self.rules:
             return
         space = self._space()
-        fit = arrange(self.rules, space, self.longest)
+        fit = arrange(self.rules, space, self.longest, (self.rows, self.side) if keep else None)
         if (fit.rows, fit.side) != (self.rows, self.side):
             pile = self.pile_elements.get(self.focused)
             had_focus = pile is not None and getattr(self.document, "activeElement", None) == pile
@@ -229,7 +230,7 @@ class TableView:
                                   for index, code in enumerate(codes[kept:], kept)])
             changed.append(name)
         if self._outgrown(changed):
-            self.fit()
+            self.fit(keep=True)
         return changed
 
     def _card(self, code: str, index: int):

@@ -276,7 +276,8 @@ LEAST_CARD = 34.0
 SIDE_GAIN = 1.08
 
 
-def arrange(rules: GameRules, space: Space, longest: int | None = None) -> Fit:
+def arrange(rules: GameRules, space: Space, longest: int | None = None,
+            keep: tuple[tuple[Row, ...], int] | None = None) -> Fit:
     """The arrangement of a game's piles that shows the biggest cards in
     ``space``, with every covered card's index showing and nothing off the sides.
 
@@ -290,12 +291,15 @@ def arrange(rules: GameRules, space: Space, longest: int | None = None) -> Fit:
     a smaller share shrinks the cards, a larger one picks the arrangement that
     fits that much bigger cards in the width, and the board scrolls down; so
     does a fit narrower than :data:`LEAST_CARD`. What height is left over
-    spreads the fans, up to their comfortable steps."""
+    spreads the fans, up to their comfortable steps. With ``keep`` (rows, side),
+    only that arrangement is sized (a pile grew mid-game: the piles stay put)."""
     longest = longest or design_length(rules)
     measured = []
     for rows, side in _candidates(rules, space):
         fit_w, fit_h = _measure(rows, side, longest, space)
         measured.append((min(fit_w, fit_h), fit_w, fit_h, rows, side))
+    if keep is not None and any((m[3], m[4]) == keep for m in measured):
+        measured = [m for m in measured if (m[3], m[4]) == keep]
     best = max(size for size, *_ in measured)
     target = best * space.share
 
