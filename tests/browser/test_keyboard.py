@@ -4,7 +4,7 @@ shortcuts, and what a screen reader is given (accessible names, announcements)."
 import json
 
 from castling import GAMES, Game, parse_move
-from castling.player.board import layout, neighbour, pickable_counts, targets
+from castling.player.board import Row, neighbour, pickable_counts, targets
 
 from browser_helpers import WINS, stored, wait_ready
 
@@ -13,6 +13,14 @@ from browser_helpers import WINS, stored, wait_ready
 
 def focused(page) -> str | None:
     return page.evaluate("document.activeElement && document.activeElement.dataset.pile || null")
+
+
+def rows_on(page) -> tuple[Row, ...]:
+    """The rows as the page laid them out for its screen (board.arrange): the
+    arrows walk those."""
+    return tuple(Row(tuple(piles), "stack", len(piles)) for piles in page.evaluate(
+        "[...document.querySelectorAll('#board .row')].map(row => "
+        "[...row.querySelectorAll('[data-pile]')].map(pile => pile.dataset.pile))"))
 
 
 def arrows_to(rows, start: str, goal: str) -> list[str]:
@@ -44,11 +52,11 @@ def test_a_whole_game_is_won_with_the_keyboard_alone(page, site_url):
         if focused(page):
             break
     assert focused(page) == "t1"
-    rows = layout(rules)
     game = Game(rules, win["deal"])
     names = rules.pile_names
     for text in win["moves"]:
         source, target, count = parse_move(rules, text)
+        rows = rows_on(page)
         for key in arrows_to(rows, focused(page), names[source]):
             page.keyboard.press(key)
         assert focused(page) == names[source]

@@ -1,10 +1,14 @@
 """Seeing the cards: four colours, high contrast, dark, card sizes, and phones."""
 
+import json
+import re
+from pathlib import Path
+
 import pytest
 
-from castling import GAMES
+from castling import GAMES, Game
 
-from browser_helpers import stored, wait_ready
+from browser_helpers import stored, tap_move, wait_ready
 
 
 SHOTS = __import__("pathlib").Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -66,17 +70,119 @@ def test_three_card_backs_and_three_tables_are_chosen_and_kept(page, site_url):
     assert page.locator("#table-colour").input_value() == "burgundy"
 
 
-SIZES = {"phone-portrait": (360, 740), "phone-landscape": (740, 360), "tablet": (820, 1180),
+SIZES = {"phone-portrait": (360, 740), "phone": (390, 844), "tablet": (820, 1180),
          "desktop": (1440, 900)}
+#: Each size also turned on its side (a phone held sideways, a tablet in landscape...).
+SIZES.update({f"{name}-turned": (height, width) for name, (width, height) in list(SIZES.items())})
+#: The games also looked at after a few moves that lengthen their piles.
+PLAYED = ("chessboard", "chequers", "martha", "palace", "soother")
+RENDER = Path(__file__).resolve().parents[2] / "web" / "castling_web" / "render.py"
+
+
+def index_strips() -> tuple[float, float]:
+    """INDEX_HEIGHT and INDEX_WIDTH as render.py has them (read from its source:
+    the test and the page must not silently disagree)."""
+    source = RENDER.read_text()
+    return tuple(float(re.search(rf"^{name} = ([0-9.]+)", source, re.M).group(1))
+                 for name in ("INDEX_HEIGHT", "INDEX_WIDTH"))
+
+
+#: Every pile's box and its cards' boxes, how its row fans, and where each pile's
+#: top card is once scrolled into view (by whatever scrolls: the board or the page).
+TABLE = """() => {
+  const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const board = document.getElementById('board');
+  const piles = [...document.querySelectorAll('[data-pile]')].map(p => ({
+    name: p.dataset.pile, box: box(p), cards: [...p.querySelectorAll('.card')].map(box),
+    fan: p.classList.contains('spread') ? 'right' : p.closest('.row').className.match(/fan-(\\w+)/)[1]}));
+  const style = getComputedStyle(board);
+  const seen = {};
+  for (const p of document.querySelectorAll('[data-pile]')) {
+    const top = p.lastElementChild || p;
+    top.scrollIntoView({block: 'nearest', inline: 'nearest'});
+    seen[p.dataset.pile] = box(top);
+  }
+  board.scrollTop = 0; window.scrollTo(0, 0);
+  return {piles, seen, indexH: parseFloat(style.getPropertyValue('--index-h')),
+          indexW: parseFloat(style.getPropertyValue('--index-w')),
+          board: box(board), scrollWidth: document.documentElement.scrollWidth};
+}"""
+
+
+def check_table(page, where: str, width: int, height: int, strips, fits: bool) -> dict:
+    """Every pile on screen from side to side and reachable by scrolling down,
+    clear of the others (cards and all), every covered card showing its index;
+    with ``fits``, every top card in view without scrolling. Returns the table."""
+    table = page.evaluate(TABLE)
+    assert (table["indexH"], table["indexW"]) == strips, f"{where}: the page's index strips differ from render.py's"
+    index_h, index_w = strips
+    boxes = []
+    for pile in table["piles"]:
+        name, (left, top, right, bottom) = pile["name"], pile["box"]
+        cards = pile["cards"]
+        at = f"{where} {name}"
+        assert left >= -1 and right <= width + 1, f"{at} is off the side of the screen"
+        assert right - left >= 20, f"{at} is too small to hit"
+        if fits:
+            assert (cards[-1][3] if cards else bottom) <= height + 1, f"{at}: its top card is below the screen"
+        seen = table["seen"][name]
+        assert seen[0] >= -1 and seen[2] <= width + 1 and seen[1] >= -1 and seen[3] <= height + 1, \
+            f"{at}: its top card cannot be scrolled into view"
+        for a, b in zip(cards, cards[1:]):
+            if pile["fan"] == "down":
+                strip, least = b[1] - a[1], index_h * (a[3] - a[1])
+            elif pile["fan"] == "right":
+                strip, least = b[0] - a[0], index_w * (a[2] - a[0])
+            else:
+                continue                  # a stack shows its top card only
+            assert strip >= least - 0.5, \
+                f"{at}: a covered card shows {strip:.1f} px of the {least:.1f} its index needs"
+        boxes.append((name, [min(x[0] for x in [pile["box"]] + cards), min(x[1] for x in [pile["box"]] + cards),
+                             max(x[2] for x in [pile["box"]] + cards), max(x[3] for x in [pile["box"]] + cards)]))
+    for i, (name, a) in enumerate(boxes):
+        for other, b in boxes[i + 1:]:
+            overlap = min(a[2], b[2]) - max(a[0], b[0]) > 1 and min(a[3], b[3]) - max(a[1], b[1]) > 1
+            assert not overlap, f"{where}: {name} and {other} overlap"
+    assert table["scrollWidth"] <= width, f"{where}: the page scrolls sideways"
+    return table
+
+
+def lengthening_moves(page, game_id: str, count: int) -> None:
+    """Play ``count`` moves, as a player taps them, each a card from one tableau
+    pile onto the longest pile it may go on (the engine finds them in the game
+    as saved: the page may have sent cards home on its own between them)."""
+    rules = GAMES[game_id]
+    for _ in range(count):
+        save = stored(page, f"castling:save:{game_id}")
+        game, problem = Game.replay(rules, save["deal"], save["moves"])
+        assert problem is None
+        position = game.position
+        n = position.tables.n_tableau
+        moves = [m for m in position.legal_moves() if m[0] < n and m[1] < n and m[2] == 1]
+        if not moves:
+            return
+        move = max(sorted(moves), key=lambda m: len(position.piles[m[1]]))
+        before = len(save["moves"])
+        tap_move(page, rules, move)
+        page.wait_for_function("([key, n]) => JSON.parse(localStorage.getItem(key)).moves.length > n",
+                               arg=[f"castling:save:{game_id}", before])
 
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_every_game_fits_every_screen_and_controls_do_not_overlap(browser, site_url, size):
-    """Every game, from a 360 px phone to a desktop: each pile on screen, big
-    enough to hit, clear of the others, its top card in view; a screenshot of
-    each in test-artifacts/. One page per size: a link opens the next game."""
+    """Every game, from a 360 px phone to a desktop, upright and turned: each
+    pile on screen from side to side, big enough to hit, clear of the others,
+    its top card in view; every covered card showing its whole index (the
+    strip to the next card, from the DOM, against render.py's INDEX_HEIGHT and
+    INDEX_WIDTH as the page has them), or, where the board says it scrolls
+    (a phone, a game of long piles), reachable by scrolling; the same after a few moves that make
+    long piles in five games; a screenshot of each in test-artifacts/, and the
+    card widths in test-artifacts/card-widths-<size>.json. One page per size:
+    a link opens the next game."""
     width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=width < 800)
+    strips = index_strips()
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=width < 800,
+                                  reduced_motion="reduce")
     page = context.new_page()
     page.goto(f"{site_url}index.html#/chessboard/3")
     wait_ready(page)
@@ -88,29 +194,23 @@ def test_every_game_fits_every_screen_and_controls_do_not_overlap(browser, site_
         for b in buttons[i + 1:]:
             overlap = min(a[2], b[2]) - max(a[0], b[0]) > 1 and min(a[3], b[3]) - max(a[1], b[1]) > 1
             assert not overlap, f"controls overlap at {size}"
+    widths = {}
     for game_id, rules in GAMES.items():
         page.evaluate("link => { location.hash = link; }", f"#/{game_id}/3")
         page.wait_for_selector(f'#board[data-game="{game_id}"]')
         page.screenshot(path=str(SHOTS / f"{game_id}-{size}.png"))
-        piles = page.locator("[data-pile]").evaluate_all(
-            """piles => piles.map(p => { const r = p.getBoundingClientRect();
-                const top = p.lastElementChild ? p.lastElementChild.getBoundingClientRect() : r;
-                return [p.dataset.pile, r.left, r.right, r.top, r.bottom, top.bottom]; })""")
-        assert sorted(name for name, *_ in piles) == sorted(rules.pile_names)
-        scrolled = page.evaluate("window.scrollY")
-        for name, left, right, top, bottom, top_card in piles:
-            where = f"{game_id} {name} at {size}"
-            assert left >= -1 and right <= width + 1, f"{where} is off screen"
-            assert right - left >= 20, f"{where} is too small to hit"
-            assert top_card + scrolled <= page.evaluate("document.documentElement.scrollHeight") + 1
-            assert top_card <= height + 1, f"{where}: its top card is below the screen"
-        for i, (name, *a) in enumerate(piles):
-            for other, *b in piles[i + 1:]:
-                overlap = (min(a[1], b[1]) - max(a[0], b[0]) > 1
-                           and min(a[3], b[3]) - max(a[2], b[2]) > 1)
-                assert not overlap, f"{game_id}: {name} and {other} overlap at {size}"
-        assert page.evaluate("document.documentElement.scrollWidth") <= width, \
-            f"{game_id}: the page scrolls sideways at {size}"
+        # A board too short for cards LEAST_CARD wide says it scrolls (data-scrolls):
+        # a phone's, for the games of long piles; a tablet's or a desktop's never.
+        scrolls = page.evaluate("document.getElementById('board').hasAttribute('data-scrolls')")
+        assert not (scrolls and min(width, height) >= 700), f"{game_id} does not fit at {size}"
+        table = check_table(page, f"{game_id} at {size}", width, height, strips, fits=not scrolls)
+        assert sorted(pile["name"] for pile in table["piles"]) == sorted(rules.pile_names)
+        widths[game_id] = round(max(c[2] - c[0] for pile in table["piles"] for c in pile["cards"]), 1)
+        if game_id in PLAYED:
+            lengthening_moves(page, game_id, 5)
+            page.screenshot(path=str(SHOTS / f"{game_id}-{size}-played.png"))
+            check_table(page, f"{game_id} after five moves at {size}", width, height, strips, fits=False)
+    (SHOTS / f"card-widths-{size}.json").write_text(json.dumps(widths, indent=1))
     # The links the app shows are long unbroken words; they wrap within the screen.
     page.evaluate("link => { location.hash = link; }", "#/soother/3")
     page.locator('[data-pile="s1"]').click()            # a move: a replay to share
@@ -121,4 +221,32 @@ def test_every_game_fits_every_screen_and_controls_do_not_overlap(browser, site_
         assert "#/" in page.locator("#notice").text_content()
         assert page.evaluate("document.documentElement.scrollWidth") <= width, \
             f"the {action} link widens the page at {size}"
+    context.close()
+
+
+def test_large_cards_stay_on_screen_and_a_desktop_uses_its_height(browser, site_url):
+    """"Large" cards on a phone: Chequers' piles all within the screen's sides (the
+    board scrolls down for them, never sideways); at 1440x900 Chessboard's table
+    fills most of the board's height (it was a third empty under cards capped at 110 px)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(f"{site_url}index.html#/chequers/3")
+    wait_ready(page)
+    medium = page.locator('[data-pile="t1"] .card').first.bounding_box()["width"]
+    page.click('[data-action="settings"]')
+    page.select_option("#card-size", "large")
+    page.locator("#settings-dialog button[value=close]").click()
+    page.wait_for_function(f"document.querySelector('[data-pile=\"t1\"] .card').getBoundingClientRect().width > {medium} + 1")
+    check_table(page, "chequers with large cards at 390x844", 390, 844, index_strips(), fits=False)
+    context.close()
+    context = browser.new_context(viewport={"width": 1440, "height": 900}, reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(f"{site_url}index.html#/chessboard/3")
+    wait_ready(page)
+    table = check_table(page, "chessboard at 1440x900", 1440, 900, index_strips(), fits=True)
+    cards = [card for pile in table["piles"] for card in pile["cards"]]
+    left, top, right, bottom = table["board"]
+    used = max(card[3] for card in cards) - top
+    assert used > 0.8 * (bottom - top), f"the table takes {used:.0f} px of the board's {bottom - top:.0f}"
     context.close()

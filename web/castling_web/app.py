@@ -74,6 +74,14 @@ class App:
         self.listen(document.getElementById("game-select"), "change",
                     lambda event: self.open_game(str(event.target.value)))
         self.listen(window, "resize", lambda event: self.view.fit())
+        # The board's own size changes without the window's too (the bars above it
+        # fill in, wrap, show a notice): the cards are fitted to it again.
+        observer = getattr(window, "ResizeObserver", None)
+        if observer is not None:
+            proxy = create_proxy(lambda entries, _observer: self.view.fit())
+            self._proxies.append(proxy)
+            self._board_size = observer.new(proxy)
+            self._board_size.observe(self.view.board)
         # The features, each binding its own events (adding one is one line here).
         self.pointer = PointerInput(self)
         self.keyboard = KeyboardInput(self)

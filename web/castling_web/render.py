@@ -6,19 +6,27 @@ piles.  A face-down card is drawn without its identity anywhere in the DOM.
 
 from __future__ import annotations
 
-from castling.player.board import Row, layout, shows_count
+from castling.player.board import Fit, Row, Space, arrange, design_length, shows_count
 from castling.rules import GameRules, parse_pile_name
 from castling.player.spoken import card_label, pile_label
 
-#: What of a covered card must show: its corner index (rank above suit), as a
-#: share of the card's height where a pile fans down and of its width where it
-#: fans sideways. Measured on the face art (Kennard's large-index deck) by
-#: tests/browser/test_faces.py, which fails if a face's index outgrows them.
+FOUNDATION_LABELS = ("\u2663", "\u2660", "\u2665", "\u2666")
+#: card size setting -> (share of the size that fits the board, largest card width in px:
+#: a sanity cap for huge screens, far above what a laptop's height allows)
+CARD_SIZES = {"small": (0.8, 200.0), "medium": (1.0, 240.0), "large": (1.25, 300.0)}
+#: How much of a covered card must show for its index (rank above suit, in the
+#: top-left corner of the face art) to be read: in a downward fan, a share of the
+#: card's height; in a sideways fan, of its width. tests/browser/test_faces.py
+#: measures every shipped face (0.419 and 0.232) and fails if one outgrows them.
+#: The page gets them as --index-h and --index-w, the least steps of its fans;
+#: the layout test reads them back there.
 INDEX_HEIGHT = 0.43
 INDEX_WIDTH = 0.25
-FOUNDATION_LABELS = ("\u2663", "\u2660", "\u2665", "\u2666")
-#: card size setting -> (share of the size that fits the window, largest card width in px)
-CARD_SIZES = {"small": (0.8, 90.0), "medium": (1.0, 110.0), "large": (1.25, 150.0)}
+#: The steps a short pile spreads to when there is room (--fan-h, --fan-w).
+FAN_HEIGHT = 0.5
+FAN_WIDTH = 0.6
+#: The board's padding (style.css .board): left+right, top+bottom, in px.
+BOARD_PADDING = (16.0, 16.0)
 
 
 class TableView:
@@ -37,7 +45,11 @@ class TableView:
         # The elements each highlight class is on (mark() clears them without
         # searching the page for the class).
         self.marked: dict[str, list] = {}
-        self.narrow = False
+        #: the number of cards a tableau pile is laid out for (grows, never shrinks,
+        #: while a game is on the table)
+        self.longest = 0
+        self.fitted: Fit | None = None
+        self.side = 0               # how many rows stand in a strip beside the tableau
         self.focused = "t1"        # the pile the keyboard is on (roving tabindex)
         self.card_size = "medium"
 
@@ -46,8 +58,18 @@ class TableView:
     def build(self, rules: GameRules) -> None:
         """Lay out the empty piles of a game."""
         self.rules = rules
-        self.narrow = self._is_narrow()
-        self.rows = layout(rules, self.narrow)
+        self.longest = design_length(rules)
+        space = self._space()
+        fit = arrange(rules, space, self.longest)
+        self._build_rows(fit.rows, fit.side)
+        self._apply(fit, space)
+
+    def _build_rows(self, rows: tuple[Row, ...], side: int) -> None:
+        """Make the rows' and piles' elements (the cards shown are drawn again);
+        the first ``side`` rows in a strip beside the others (.beside)."""
+        rules = self.rules
+        assert rules is not None
+        self.rows, self.side = rows, side
         self.pile_elements.clear()
         self.marked.clear()
         self.counted = frozenset(name for name in rules.pile_names if shows_count(rules, name))
@@ -80,9 +102,17 @@ class TableView:
         if self.focused not in self.pile_elements:
             self.focused = rules.pile_names[0]
             self.pile_elements[self.focused].setAttribute("tabindex", "0")
-        self.board.replaceChildren(*rows)
+        if side:
+            strip, main = (self.document.createElement("div") for _ in range(2))
+            strip.className, main.className = "strip", "tableau"
+            strip.append(*rows[:side])
+            main.append(*rows[side:])
+            self.board.replaceChildren(strip, main)
+            self.board.classList.add("beside")
+        else:
+            self.board.replaceChildren(*rows)
+            self.board.classList.remove("beside")
         self.board.setAttribute("data-game", rules.id)
-        self.fit()
         if shown and set(shown) == set(self.pile_elements):
             self.draw({name: list(cards) for name, cards in shown.items()})
 
@@ -91,10 +121,6 @@ class TableView:
         (the player's game and a replay of the same game share the layout)."""
         if self.rules != rules:
             self.build(rules)
-
-    def _is_narrow(self) -> bool:
-        return float(self.window.innerWidth) < 700 and \
-            float(self.window.innerWidth) < 0.8 * float(self.window.innerHeight)
 
     def _label(self, name: str) -> str:
         kind, number = parse_pile_name(name)
@@ -109,42 +135,64 @@ class TableView:
             return "R"
         return ""
 
-    def fit(self) -> None:
-        """Size the cards to the window (called on build and on resize)."""
+    def fit(self, keep: bool = False) -> None:
+        """Size the cards to the board's room (called on build, on resize, on a
+        change of the card size, and when a pile outgrows what it was laid out
+        for); lays the piles out anew when another arrangement fits better,
+        unless ``keep`` (a pile grew in play: the piles stay where they are)."""
         if not self.rules:
             return
-        if self._is_narrow() != self.narrow:
-            self.build(self.rules)       # re-lays the rows and redraws the cards
-            return
-        width = float(self.window.innerWidth) - 16
-        top = float(self.board.getBoundingClientRect().top)
-        height = max(200.0, float(self.window.innerHeight) - top - 12)
-        gap = 6.0 if width > 500 else 3.0
+        space = self._space()
+        fit = arrange(self.rules, space, self.longest, (self.rows, self.side) if keep else None)
+        if (fit.rows, fit.side) != (self.rows, self.side):
+            pile = self.pile_elements.get(self.focused)
+            had_focus = pile is not None and getattr(self.document, "activeElement", None) == pile
+            self._build_rows(fit.rows, fit.side)     # re-lays the rows and redraws the cards
+            if had_focus:
+                self.pile_elements[self.focused].focus()
+        self._apply(fit, space)
+
+    def _space(self) -> Space:
+        """The board's inner room: its own box (the page's bars, wherever they
+        are, are outside it), less its padding; the window's before it is laid out."""
+        window = self.window
+        board = self.board
+        width = float(getattr(board, "clientWidth", 0) or 0) or float(window.innerWidth)
+        rect = board.getBoundingClientRect()
+        bottom = float(getattr(rect, "bottom", 0) or 0) or float(window.innerHeight)
+        height = min(bottom, float(window.innerHeight)) - float(rect.top)
+        width -= BOARD_PADDING[0]
+        height = max(120.0, height - BOARD_PADDING[1])
         share, largest = CARD_SIZES.get(self.card_size, CARD_SIZES["medium"])
-        if self.rules.tableau.layout == "rows-of-five":
-            # 9 stacks above five rows of five sideways fans.
-            card_w = min(share * min((width - 8 * gap) / 9, (height - 6 * gap) / (6 * 1.4)),
-                         largest * 0.9)
-            slot_w = max((width - 4 * gap) / 5, card_w * 1.2)
-            pile_len = card_w * 1.4
+        return Space(width=width, height=height, gap=6.0 if width > 500 else 3.0,
+                     index_h=INDEX_HEIGHT, index_w=INDEX_WIDTH, fan_h=FAN_HEIGHT,
+                     fan_w=FAN_WIDTH, share=share, largest=largest)
+
+    def _apply(self, fit: Fit, space: Space) -> None:
+        """Give the page the sizes (custom properties on the board; style.css
+        steps the fans from them)."""
+        self.fitted = fit
+        if fit.scrolls:       # bigger cards than the height holds: the board scrolls down
+            self.board.setAttribute("data-scrolls", "")
         else:
-            # Rows of stacks (one card high) above rows of piles fanned down,
-            # each of those at least twice a card's height.
-            columns = self.rows[0].columns
-            stack_rows = sum(1 for row in self.rows if row.fan == "stack")
-            tableau_rows = len(self.rows) - stack_rows
-            card_w = min(share * min((width - (columns - 1) * gap) / columns,
-                                     height / (1.4 * stack_rows + 2.8 * tableau_rows)), largest)
-            slot_w = card_w
-            pile_len = (height - card_w * 1.4 * stack_rows
-                        - len(self.rows) * gap) / tableau_rows
+            self.board.removeAttribute("data-scrolls")
         style = self.board.style
-        style.setProperty("--card-w", f"{card_w:.1f}px")
-        style.setProperty("--gap", f"{gap:.0f}px")
-        style.setProperty("--pile-len", f"{pile_len:.1f}px")
-        for row, element in zip(self.rows, self.board.children):
-            if row.fan == "right":
-                element.style.setProperty("--slot-w", f"{slot_w:.1f}px")
+        style.setProperty("--card-w", f"{fit.card_w:.2f}px")
+        style.setProperty("--gap", f"{space.gap:.0f}px")
+        style.setProperty("--pile-len", f"{fit.pile_len:.1f}px")
+        style.setProperty("--slot-w", f"{fit.slot_w:.1f}px")
+        for name, value in (("--index-h", INDEX_HEIGHT), ("--index-w", INDEX_WIDTH),
+                            ("--fan-h", FAN_HEIGHT), ("--fan-w", FAN_WIDTH)):
+            style.setProperty(name, str(value))
+
+    def _outgrown(self, changed: list[str]) -> bool:
+        """Whether a tableau pile just drawn holds more cards than the table was
+        laid out for: then the fans are laid out for it (fit)."""
+        longest = max((len(self.drawn[name]) for name in changed if name[0] == "t"), default=0)
+        if longest > self.longest:
+            self.longest = longest
+            return True
+        return False
 
     # -- drawing cards -----------------------------------------------------
 
@@ -180,6 +228,8 @@ class TableView:
                     pile.append(*[self._card(code, index)
                                   for index, code in enumerate(codes[kept:], kept)])
             changed.append(name)
+        if self._outgrown(changed):
+            self.fit(keep=True)
         return changed
 
     def _card(self, code: str, index: int):
