@@ -1,18 +1,14 @@
 """The card faces: every card shows its own picture from the deck the player
 chose, a face-down card shows none, and the corner index the layout leaves
-visible on a covered card (render.INDEX_HEIGHT, INDEX_WIDTH) is measured on the
-shipped art itself."""
+visible on a covered card (arrangement.INDEX_HEIGHT, INDEX_WIDTH) is measured
+on the shipped art itself."""
 
 from __future__ import annotations
 
-import sys
+from castling.cards import RANKS, SUITS
+from castling.player.arrangement import INDEX_HEIGHT, INDEX_WIDTH
 
-from browser_helpers import ROOT, wait_ready
-
-sys.path.insert(0, str(ROOT / "web"))
-from castling_web.render import INDEX_HEIGHT, INDEX_WIDTH  # noqa: E402
-
-from castling.cards import RANKS, SUITS  # noqa: E402
+from browser_helpers import wait_ready
 
 CODES = [rank + suit for rank in RANKS for suit in SUITS]
 

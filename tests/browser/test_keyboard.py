@@ -4,7 +4,8 @@ shortcuts, and what a screen reader is given (accessible names, announcements)."
 import json
 
 from castling import GAMES, Game, parse_move
-from castling.player.board import Row, neighbour, pickable_counts, targets
+from castling.player.arrangement import Row, neighbour
+from castling.player.board import pickable_counts, targets
 
 from browser_helpers import WINS, stored, wait_ready
 

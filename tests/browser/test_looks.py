@@ -1,12 +1,11 @@
 """Seeing the cards: four colours, high contrast, dark, card sizes, and phones."""
 
 import json
-import re
-from pathlib import Path
 
 import pytest
 
 from castling import GAMES, Game
+from castling.player.arrangement import INDEX_HEIGHT, INDEX_WIDTH
 
 from browser_helpers import stored, tap_move, wait_ready
 
@@ -76,15 +75,12 @@ SIZES = {"phone-portrait": (360, 740), "phone": (390, 844), "tablet": (820, 1180
 SIZES.update({f"{name}-turned": (height, width) for name, (width, height) in list(SIZES.items())})
 #: The games also looked at after a few moves that lengthen their piles.
 PLAYED = ("chessboard", "chequers", "martha", "palace", "soother")
-RENDER = Path(__file__).resolve().parents[2] / "web" / "castling_web" / "render.py"
 
 
 def index_strips() -> tuple[float, float]:
-    """INDEX_HEIGHT and INDEX_WIDTH as render.py has them (read from its source:
-    the test and the page must not silently disagree)."""
-    source = RENDER.read_text()
-    return tuple(float(re.search(rf"^{name} = ([0-9.]+)", source, re.M).group(1))
-                 for name in ("INDEX_HEIGHT", "INDEX_WIDTH"))
+    """INDEX_HEIGHT and INDEX_WIDTH as the arrangement has them (render.py passes
+    them to the page: the test and the page must not silently disagree)."""
+    return INDEX_HEIGHT, INDEX_WIDTH
 
 
 #: Every pile's box and its cards' boxes, how its row fans, and where each pile's
@@ -114,11 +110,11 @@ def check_table(page, where: str, width: int, height: int, strips, fits: bool) -
     clear of the others (cards and all), every covered card showing its index;
     with ``fits``, every top card in view without scrolling. Returns the table."""
     table = page.evaluate(TABLE)
-    assert (table["indexH"], table["indexW"]) == strips, f"{where}: the page's index strips differ from render.py's"
+    assert (table["indexH"], table["indexW"]) == strips, f"{where}: the page's index strips differ from the arrangement's"
     index_h, index_w = strips
     boxes = []
     for pile in table["piles"]:
-        name, (left, top, right, bottom) = pile["name"], pile["box"]
+        name, (left, _, right, bottom) = pile["name"], pile["box"]
         cards = pile["cards"]
         at = f"{where} {name}"
         assert left >= -1 and right <= width + 1, f"{at} is off the side of the screen"
@@ -173,7 +169,7 @@ def test_every_game_fits_every_screen_and_controls_do_not_overlap(browser, site_
     """Every game, from a 360 px phone to a desktop, upright and turned: each
     pile on screen from side to side, big enough to hit, clear of the others,
     its top card in view; every covered card showing its whole index (the
-    strip to the next card, from the DOM, against render.py's INDEX_HEIGHT and
+    strip to the next card, from the DOM, against the arrangement's INDEX_HEIGHT and
     INDEX_WIDTH as the page has them), or, where the board says it scrolls
     (a phone, a game of long piles), reachable by scrolling; the same after a few moves that make
     long piles in five games; a screenshot of each in test-artifacts/, and the

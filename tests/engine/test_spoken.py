@@ -1,9 +1,7 @@
 """Words for screen readers and keyboard navigation over the laid-out table."""
 
-import pytest
-
 from castling import GAMES, Position
-from castling.player.board import layout, neighbour, next_choice
+from castling.player.board import next_choice
 from castling.player.spoken import (card_label, destination, move_words, pile_label, pile_title,
                                     turn_words)
 
@@ -45,25 +43,6 @@ def test_a_move_is_said_before_it_is_played():
     position = Position.from_text(GAMES["martha"], "t1: 9S 8H 7C\nt2: TD")
     assert move_words(position, 0, 1, 3) == "3 cards from 9 of spades up from tableau 1 to tableau 2"
     assert move_words(position, 0, 1, 1) == "7 of clubs from tableau 1 to tableau 2"
-
-
-@pytest.mark.parametrize("game_id", list(GAMES))
-@pytest.mark.parametrize("narrow", [False, True])
-def test_arrows_reach_every_pile_and_stay_on_the_table(game_id, narrow):
-    rows = layout(GAMES[game_id], narrow)
-    piles = [pile for row in rows for pile in row.piles]
-    seen, frontier = {piles[0]}, [piles[0]]
-    while frontier:
-        pile = frontier.pop()
-        for key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
-            there = neighbour(rows, pile, key)
-            assert there in piles
-            if there not in seen:
-                seen.add(there)
-                frontier.append(there)
-    assert seen == set(piles)
-    # right then left comes back
-    assert all(neighbour(rows, neighbour(rows, p, "ArrowRight"), "ArrowLeft") == p for p in piles)
 
 
 def test_while_holding_cards_arrows_step_among_the_choices():

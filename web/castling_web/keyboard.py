@@ -10,7 +10,8 @@ this carries it out and says it. The list the player reads is the Keys dialog
 from __future__ import annotations
 
 from castling.i18n import t
-from castling.player.board import home_move, neighbour, next_choice, targets
+from castling.player.arrangement import neighbour
+from castling.player.board import home_move, next_choice, targets
 from castling.player.choice import choose
 from castling.player.spoken import card_label, pile_title
 

@@ -6,7 +6,9 @@ piles.  A face-down card is drawn without its identity anywhere in the DOM.
 
 from __future__ import annotations
 
-from castling.player.board import Fit, Row, Space, arrange, design_length, shows_count
+from castling.player.arrangement import (FAN_HEIGHT, FAN_WIDTH, INDEX_HEIGHT, INDEX_WIDTH, Fit,
+                                         Row, Space, arrange, design_length)
+from castling.player.board import shows_count
 from castling.rules import GameRules, parse_pile_name
 from castling.player.spoken import card_label, pile_label
 
@@ -14,17 +16,6 @@ FOUNDATION_LABELS = ("\u2663", "\u2660", "\u2665", "\u2666")
 #: card size setting -> (share of the size that fits the board, largest card width in px:
 #: a sanity cap for huge screens, far above what a laptop's height allows)
 CARD_SIZES = {"small": (0.8, 200.0), "medium": (1.0, 240.0), "large": (1.25, 300.0)}
-#: How much of a covered card must show for its index (rank above suit, in the
-#: top-left corner of the face art) to be read: in a downward fan, a share of the
-#: card's height; in a sideways fan, of its width. tests/browser/test_faces.py
-#: measures every shipped face (0.419 and 0.232) and fails if one outgrows them.
-#: The page gets them as --index-h and --index-w, the least steps of its fans;
-#: the layout test reads them back there.
-INDEX_HEIGHT = 0.43
-INDEX_WIDTH = 0.25
-#: The steps a short pile spreads to when there is room (--fan-h, --fan-w).
-FAN_HEIGHT = 0.5
-FAN_WIDTH = 0.6
 #: The board's padding (style.css .board): left+right, top+bottom, in px.
 BOARD_PADDING = (16.0, 16.0)
 
