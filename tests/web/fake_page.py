@@ -54,6 +54,9 @@ class Element(Listened):
     def setAttribute(self, name, value):
         self.attributes[name] = value
 
+    def removeAttribute(self, name):
+        self.attributes.pop(name, None)
+
     def closest(self, selector): return None
     def showModal(self): self.open = True
     def close(self): self.open = False
