@@ -109,6 +109,24 @@ def settle(page) -> None:
     page.wait_for_function("document.getAnimations().length === 0")
 
 
+def control(page, action: str):
+    """The toolbar's control for ``action`` (a ``data-action``, or ``"rules"`` for
+    the rules link), in the bar or in its menu."""
+    return page.locator("#rules-link" if action == "rules"
+                        else f'.controls [data-action="{action}"]')
+
+
+def act(page, action: str) -> None:
+    """Use a toolbar control as a player would: open the menu first when the
+    control is in it, then click it once it is enabled (Playwright's click waits
+    for that); choosing a menu item closes the menu."""
+    wanted = control(page, action)
+    if wanted.evaluate("c => !!c.closest('[role=menu]')") and page.locator("#menu").is_hidden():
+        page.click("#menu-button")
+        page.wait_for_selector("#menu:not([hidden])")
+    wanted.click()
+
+
 def top_card(page, pile: str):
     return page.locator(f'[data-pile="{pile}"] [data-card]').last
 

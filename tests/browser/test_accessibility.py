@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from browser_helpers import ROOT, STATS, wait_ready
+from browser_helpers import ROOT, STATS, act, wait_ready
 
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -49,7 +49,7 @@ def test_the_game_screen_and_its_dialogs(audit_page, site_url, dialog):
     page.goto(f"{site_url}index.html#/martha/4")
     wait_ready(page)
     if dialog:
-        page.click(f'[data-action="{dialog}"]')
+        act(page, dialog)
         page.wait_for_selector(f"#{dialog}-dialog[open]")
     assert violations(page) == []
 
@@ -80,7 +80,7 @@ def test_the_dark_theme(audit_page, site_url, dialog):
     page.goto(f"{site_url}index.html#/fortress/9")
     wait_ready(page)
     if dialog:
-        page.click(f'[data-action="{dialog}"]')
+        act(page, dialog)
     assert violations(page) == []
 
 
@@ -102,7 +102,7 @@ def test_the_statistics_charts(audit_page, site_url, look, scheme):
                   [json.dumps(STATS), json.dumps(look)])
     page.goto(f"{site_url}index.html#/fortress/3")
     wait_ready(page)
-    page.click('[data-action="stats"]')
+    act(page, "stats")
     page.click("#charts details summary")
     assert page.locator("#charts svg").count() == 3
     assert violations(page) == []

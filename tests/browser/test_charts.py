@@ -1,7 +1,7 @@
 """Statistics as pictures (issue 15): a game's history drawn as bar charts, the
 same figures as a table, another game's charts, and the charts in Italian."""
 
-from browser_helpers import HISTORY, STATS, store, wait_ready
+from browser_helpers import HISTORY, STATS, act, store, wait_ready
 
 
 def with_history(page, site_url, settings=None) -> None:
@@ -11,7 +11,7 @@ def with_history(page, site_url, settings=None) -> None:
         store(page, "castling:settings", settings)
     page.goto(f"{site_url}index.html#/fortress/3")
     wait_ready(page)
-    page.click('[data-action="stats"]')
+    act(page, "stats")
     page.wait_for_selector("#stats-dialog[open]")
 
 
@@ -46,7 +46,7 @@ def test_a_games_history_is_drawn_and_given_as_a_table(page, site_url):
                                  for line in HISTORY]}})
     page.reload()
     wait_ready(page)
-    page.click('[data-action="stats"]')
+    act(page, "stats")
     assert charts.count() == 3
     assert charts.nth(0).locator("rect.bar-won").count() == 0
     assert charts.nth(0).locator("rect.bar-lost").count() == 3

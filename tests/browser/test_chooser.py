@@ -4,14 +4,14 @@ import re
 
 from castling.games import GAMES, GROUPS
 
-from browser_helpers import wait_ready
+from browser_helpers import act, wait_ready
 
 
 
 def open_chooser(page, site_url, link="#/chessboard/1"):
     page.goto(f"{site_url}index.html{link}")
     wait_ready(page)
-    page.click('.controls [data-action="games"]')
+    act(page, "games")
     page.locator("#games-dialog").wait_for(state="visible")
 
 
@@ -62,6 +62,6 @@ def test_the_players_record_and_the_solvers_figure_are_shown(page, site_url):
     # Play a move: the game counts as played.
     page.locator('[data-pile="t10"] [data-card]').last.click()
     page.locator('[data-pile="f1"]').click()
-    page.click('.controls [data-action="games"]')
+    act(page, "games")
     chessboard = page.locator('#games-dialog li[data-game="chessboard"] [data-figures]')
     assert "You: played 1, won 0." in chessboard.text_content()

@@ -5,7 +5,7 @@ import urllib.request
 
 from castling import GAMES, Position
 
-from browser_helpers import settle, stored, tap_move, wait_ready
+from browser_helpers import act, settle, stored, tap_move, wait_ready
 
 
 
@@ -32,14 +32,14 @@ def test_double_click_sends_home_but_never_founds_the_base(page, site_url):
 def test_settings_persist_across_visits(page, site_url):
     page.goto(f"{site_url}index.html#/martha/2")
     wait_ready(page)
-    page.click('[data-action="settings"]')
+    act(page, "settings")
     box = page.locator('[data-setting="autoplay"]')
     assert box.is_checked()
     box.uncheck()
     page.locator("#settings-dialog button[value=close]").click()
     page.reload()
     wait_ready(page)
-    page.click('[data-action="settings"]')
+    act(page, "settings")
     assert not page.locator('[data-setting="autoplay"]').is_checked()
     assert page.locator('[data-setting="animations"]').is_checked()
     assert stored(page, "castling:settings")["autoplay"] is False
@@ -48,11 +48,11 @@ def test_settings_persist_across_visits(page, site_url):
 def test_the_game_chooser_opens_games_and_their_rules(page, site_url):
     page.goto(f"{site_url}index.html#/chessboard/3")
     wait_ready(page)
-    page.click('[data-action="games"]')
+    act(page, "games")
     page.click('[data-play="lasker"]')
     page.wait_for_function("document.getElementById('board').dataset.game === 'lasker'")
     assert page.evaluate("location.hash").startswith("#/lasker/")
-    page.click("#rules-link")
+    act(page, "rules")
     page.wait_for_selector("h1")
     assert page.locator("h1").text_content() == "Lasker"
 
@@ -76,14 +76,14 @@ def test_no_legal_moves_is_said_and_undo_still_works(page, site_url):
         tap_move(page, rules, parse_move(rules, move))
     assert "No legal moves left" in page.locator("#status").text_content()
     assert page.is_enabled('[data-action="undo"]')
-    page.click('[data-action="undo"]')
+    act(page, "undo")
     assert "No legal moves" not in page.locator("#status").text_content()
 
 
 def test_hint_shows_a_legal_move_on_the_table(page, site_url):
     page.goto(f"{site_url}index.html#/morphy/5")
     wait_ready(page)
-    page.click('[data-action="hint"]')
+    act(page, "hint")
     # The solver's worker is still booting: the baseline hint answers at once.
     assert page.locator("#status").get_attribute("data-hint") == "baseline"
     assert page.locator(".card.hint-from").count() >= 1
@@ -97,7 +97,7 @@ def test_hint_shows_a_legal_move_on_the_table(page, site_url):
 def test_share_puts_the_deal_link_on_screen(page, site_url):
     page.goto(f"{site_url}index.html#/castles-end/8")
     wait_ready(page)
-    page.click('[data-action="share"]')
+    act(page, "share")
     assert page.locator("#notice").text_content().endswith("index.html#/castles-end/8")
 
 

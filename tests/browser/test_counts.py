@@ -9,7 +9,7 @@ import pytest
 from castling import GAMES, Game
 from castling.player.spoken import pile_label
 
-from browser_helpers import a_single_card_move, deal_for, settle, stored, tap_move, wait_ready
+from browser_helpers import a_single_card_move, act, deal_for, settle, stored, tap_move, wait_ready
 
 COUNTED = {"zerline": ("r1", "s1"), "soother": ("r1", "s1"), "chequers": ("r1",),
            "castle-of-indolence": ("r1", "r2", "r3", "r4")}
@@ -87,7 +87,7 @@ def test_the_settings_form_controls_follow_the_dialogs_look(page, site_url, sche
     try:
         page.goto(f"{site_url}index.html#/fortress/{deal_for('fortress')}")
         wait_ready(page)
-        page.click('[data-action="settings"]')
+        act(page, "settings")
         for control in ('[data-setting="autoplay"]', "#card-size"):
             assert page.locator(control).evaluate(
                 "element => getComputedStyle(element).colorScheme") == scheme
@@ -100,7 +100,7 @@ def test_a_hint_goes_with_the_next_move(page, site_url):
     page.goto(f"{site_url}index.html#/morphy/5")
     wait_ready(page)
     game = on_table(page, "morphy")
-    page.click('[data-action="hint"]')
+    act(page, "hint")
     assert page.locator(".hint-from").count() >= 1 and page.locator(".hint-to").count() == 1
     tap_move(page, game.rules, a_single_card_move(game.position))
     page.wait_for_function("document.querySelectorAll('.hint-from, .hint-to').length === 0",

@@ -9,7 +9,7 @@ from castling import GAMES, Position
 from castling.player.daily import BUDGET, read_table
 from castling.solver import solve
 
-from browser_helpers import dom_piles, shown_as_dom, store, stored, tap_move, wait_ready, watched
+from browser_helpers import act, dom_piles, shown_as_dom, store, stored, tap_move, wait_ready, watched
 
 
 TABLE = read_table((Path(__file__).parents[2] / "data" / "daily.json").read_text())
@@ -21,7 +21,7 @@ NOON_UTC = datetime(2026, 12, 1, 12, 0, tzinfo=timezone.utc)   # Kiritimati: 2 D
 def open_daily(page, game_id: str) -> int:
     """Press Today's deal with ``game_id`` on the table; the deal number shown."""
     page.evaluate("() => { document.getElementById('notice').textContent = '' }")
-    page.click('[data-action="daily"]')
+    act(page, "daily")
     page.wait_for_function("document.getElementById('notice').textContent.includes('deal #')")
     assert page.locator("#board").get_attribute("data-game") == game_id
     number = int(page.evaluate("location.hash").split("/")[2])
@@ -95,7 +95,7 @@ def test_a_daily_counts_in_the_daily_record_and_a_finished_one_is_shared_as_a_re
         assert link.startswith(f"{site_url}index.html#/fortress/{number}/replay/1")
         assert len(link.split("/replay/1")[1]) >= 2 * len(line)        # every move is in it
         assert link in page.locator("#notice").text_content()
-        page.click('[data-action="stats"]')
+        act(page, "stats")
         row = page.locator('#stats-table tr[data-game="fortress"] td').all_text_contents()
         assert row[-3:] == ["1", "1", "1"]                  # days played, won, won in a row
         daily = stored(page, "castling:stats")["fortress"]["daily"]

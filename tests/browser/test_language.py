@@ -3,7 +3,7 @@ and keep it, and every string on the page comes from the chosen catalogue."""
 
 from castling.i18n import catalogue
 
-from browser_helpers import stored, wait_ready
+from browser_helpers import act, stored, wait_ready
 
 
 TEXTS = """() => [...document.querySelectorAll('[data-i18n]')].map(e => [e.dataset.i18n, e.textContent])"""
@@ -47,7 +47,7 @@ def test_the_settings_switch_every_string_and_keep_the_choice(page, site_url):
     wait_ready(page)
     assert_page_in(page, "en")
     english = dict(page.evaluate(TEXTS))
-    page.click('[data-action="settings"]')
+    act(page, "settings")
     page.select_option("#language", "it")
     assert stored(page, "castling:settings")["language"] == "it"
     assert_page_in(page, "it")
@@ -56,13 +56,13 @@ def test_the_settings_switch_every_string_and_keep_the_choice(page, site_url):
     assert same == [] or all(catalogue("en")[k] == catalogue("it")[k] for k in same)
     assert page.locator("#winnable-label").text_content().startswith("Nuove smazzate di Martha")
     page.locator("#settings-dialog button[value=close]").click()
-    page.click('[data-action="stats"]')
+    act(page, "stats")
     assert page.locator("#stats-table th").first.text_content() == "Gioco"
     page.keyboard.press("Escape")
     page.reload()
     wait_ready(page)
     assert_page_in(page, "it")
-    page.click('[data-action="settings"]')
+    act(page, "settings")
     page.select_option("#language", "")          # back to the browser's language
     assert_page_in(page, "en")
 
@@ -72,7 +72,7 @@ def test_the_help_pages_follow_the_language(page, site_url):
     page.evaluate("localStorage.setItem('castling:settings', JSON.stringify({language: 'it'}))")
     page.goto(f"{site_url}index.html#/morphy/4")
     wait_ready(page)
-    page.click("#rules-link")
+    act(page, "rules")
     page.wait_for_selector("h1")
     assert page.url.endswith("/help/it/morphy.html")
     assert page.evaluate("document.documentElement.lang") == "it"
@@ -81,7 +81,7 @@ def test_the_help_pages_follow_the_language(page, site_url):
     assert page.url.endswith("/help/morphy.html") and page.locator("h2").first.text_content() == "Goal"
     page.click("a.back")
     wait_ready(page)
-    page.click('[data-action="games"]')
+    act(page, "games")
     assert page.locator("#how-to-play-link").get_attribute("href") == "./help/it/how-to-play.html"
     assert page.locator('.game-list a[data-help="martha.html"]').get_attribute("href") == \
         "./help/it/martha.html"

@@ -4,7 +4,7 @@ import json
 
 from castling import GAMES, Game, Position
 
-from browser_helpers import (WINS, assert_playable, dom_piles, settle, shown_as_dom, stored,
+from browser_helpers import (WINS, act, assert_playable, dom_piles, settle, shown_as_dom, stored,
                              tap_move, wait_ready)
 
 
@@ -74,7 +74,7 @@ def test_winning_the_last_move_updates_the_statistics(page, site_url):
         dialog.wait_for(state="visible")
         assert f"{len(win['moves'])} moves" in dialog.text_content(), game_id
         dialog.locator("button[value=close]").click()
-        page.click('[data-action="stats"]')
+        act(page, "stats")
         row = page.locator(f'#stats-table tr[data-game="{game_id}"] td')
         assert row.all_text_contents()[:5] == [rules.name, "1", "1", "0", "100%"], game_id
         assert stored(page, "castling:stats")[game_id]["won"] == 1
@@ -99,6 +99,6 @@ def test_finish_sends_every_remaining_card_home(page, site_url):
     page.goto(f"{site_url}index.html#/chequers/{win['deal']}")
     wait_ready(page)
     assert page.is_enabled('[data-action="finish"]')
-    page.click('[data-action="finish"]')
+    act(page, "finish")
     page.locator("#win-dialog").wait_for(state="visible")
     assert all(not cards for name, cards in dom_piles(page).items() if name[0] != "f")

@@ -7,7 +7,7 @@ import pytest
 from castling import GAMES, Game
 from castling.player.arrangement import INDEX_HEIGHT, INDEX_WIDTH
 
-from browser_helpers import stored, tap_move, wait_ready
+from browser_helpers import act, stored, tap_move, wait_ready
 
 
 SHOTS = __import__("pathlib").Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -23,7 +23,7 @@ def test_settings_change_the_deck_the_contrast_and_the_card_size(page, site_url)
     medium = card_width(page)
     clubs = page.locator('.card[data-card$="C"]').first
     black = clubs.evaluate("card => getComputedStyle(card).color")
-    page.click('[data-action="settings"]')
+    act(page, "settings")
     page.locator('[data-setting="four_colour"]').check()
     page.locator('[data-setting="high_contrast"]').check()
     page.select_option("#card-size", "small")
@@ -44,7 +44,7 @@ def test_three_card_backs_and_three_tables_are_chosen_and_kept(page, site_url):
     wait_ready(page)
     back = page.locator('.card[data-card="down"]').first
     backs, tables = set(), set()
-    page.click('[data-action="settings"]')
+    act(page, "settings")
     for name in ("blue", "red", "night"):
         page.select_option("#card-back", name)
         backs.add(back.evaluate("card => getComputedStyle(card).backgroundImage"))
@@ -64,7 +64,7 @@ def test_three_card_backs_and_three_tables_are_chosen_and_kept(page, site_url):
     wait_ready(page)
     looks = page.evaluate("document.documentElement.className").split()
     assert {"back-night", "table-burgundy"} <= set(looks) and "back-blue" not in looks
-    page.click('[data-action="settings"]')
+    act(page, "settings")
     assert page.locator("#card-back").input_value() == "night"
     assert page.locator("#table-colour").input_value() == "burgundy"
 
@@ -183,7 +183,7 @@ def test_every_game_fits_every_screen_and_controls_do_not_overlap(browser, site_
     page.goto(f"{site_url}index.html#/chessboard/3")
     wait_ready(page)
     SHOTS.mkdir(exist_ok=True)
-    buttons = page.locator(".controls button, .controls .button, #game-select").evaluate_all(
+    buttons = page.locator(".toolbar > .tool, #game-select").evaluate_all(
         "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })")
     for i, a in enumerate(buttons):
         assert a[3] - a[1] >= 24, "a control is too small to hit"
@@ -210,9 +210,9 @@ def test_every_game_fits_every_screen_and_controls_do_not_overlap(browser, site_
     # The links the app shows are long unbroken words; they wrap within the screen.
     page.evaluate("link => { location.hash = link; }", "#/soother/3")
     page.locator('[data-pile="s1"]').click()            # a move: a replay to share
-    page.wait_for_selector('.controls [data-action="share-replay"]:not([disabled])')
+    page.wait_for_selector('.controls [data-action="share-replay"]:not([disabled])', state="attached")
     for action in ("share", "share-replay"):
-        page.click(f'.controls [data-action="{action}"]')
+        act(page, action)
         page.wait_for_selector("#notice:not([hidden])")
         assert "#/" in page.locator("#notice").text_content()
         assert page.evaluate("document.documentElement.scrollWidth") <= width, \

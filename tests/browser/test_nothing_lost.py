@@ -10,7 +10,7 @@ import pytest
 from castling import GAMES, Game
 from castling.player.links import LinkError, parse_link
 
-from browser_helpers import READY_TIMEOUT_MS, assert_playable, stored, tap_move, wait_ready
+from browser_helpers import READY_TIMEOUT_MS, act, assert_playable, stored, tap_move, wait_ready
 
 
 PAYLOAD = "<img src=x onerror=window.__pwned=1>"
@@ -167,11 +167,11 @@ def test_damaged_statistics_and_settings_are_set_aside(page, site_url, console_e
     items = every_item(page)
     assert items["castling:recovery:stats"] == stats
     assert items["castling:recovery:settings"] == settings
-    page.click('[data-action="stats"]')
+    act(page, "stats")
     assert page.locator('#stats-table tr[data-game="morphy"] td').nth(1).text_content() == "0"
     assert page.locator("#stats-table tr").count() == 1 + len(GAMES)
     page.keyboard.press("Escape")
-    page.click('[data-action="settings"]')
+    act(page, "settings")
     assert page.locator('[data-setting="autoplay"]').is_checked()
     nothing_injected(page)
 
@@ -240,7 +240,7 @@ def test_export_then_import_brings_everything_back(page, site_url, console_error
     wait_ready(page)
     rules = GAMES["fortress"]
     tap_move(page, rules, Game(rules, 8).legal_moves()[0])
-    page.click('[data-action="settings"]')
+    act(page, "settings")
     with page.expect_download() as download:
         page.click('[data-action="export"]')
     exported = json.loads(open(download.value.path()).read())
@@ -250,13 +250,13 @@ def test_export_then_import_brings_everything_back(page, site_url, console_error
     page.evaluate("localStorage.clear()")
     page.reload()
     wait_ready(page)
-    page.click('[data-action="settings"]')
+    act(page, "settings")
     page.set_input_files("#import-file", files=[{"name": "backup.json", "mimeType": "application/json",
                                                  "buffer": json.dumps(exported).encode()}])
     page.wait_for_function("document.getElementById('notice').textContent.startsWith('Imported')")
     assert every_item(page)["castling:save:castles-end"] == OTHER_SAVE
     assert json.loads(every_item(page)["castling:stats"])["castles-end"]["won"] == 2
-    page.click('[data-action="settings"]')
+    act(page, "settings")
     page.set_input_files("#import-file", files=[{"name": "x.json", "mimeType": "application/json",
                                                  "buffer": PAYLOAD.encode()}])
     page.wait_for_function("document.getElementById('notice').textContent.includes('not a Castling export')")

@@ -14,8 +14,8 @@ from support import serve
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import build  # noqa: E402  (the test makes a second build with a change)
 
-from browser_helpers import (DIST, READY_TIMEOUT_MS, a_single_card_move, dom_piles, shown_as_dom,
-                             stored, tap_move, wait_ready)
+from browser_helpers import (DIST, READY_TIMEOUT_MS, a_single_card_move, act, dom_piles,
+                             shown_as_dom, stored, tap_move, wait_ready)
 
 SUB_PATH = "castling"
 
@@ -80,7 +80,7 @@ def test_plays_offline_after_one_visit(browser, project_site):
     # Today's deal: its table comes from the cache as well.
     page.evaluate("() => { location.hash = '#/fortress/7' }")
     page.wait_for_function("document.getElementById('board').dataset.game === 'fortress'")
-    page.click('[data-action="daily"]')
+    act(page, "daily")
     page.wait_for_function("document.getElementById('deal-label').textContent.includes('deal of the day')")
     context.close()
     same_origin_only(requests, origin)

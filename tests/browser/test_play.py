@@ -6,7 +6,7 @@ import pytest
 from castling import GAMES, Game, Position, format_move
 from castling.player.board import targets
 
-from browser_helpers import (a_single_card_move, deal_for, dom_piles, settle, shown_as_dom,
+from browser_helpers import (a_single_card_move, act, deal_for, dom_piles, settle, shown_as_dom,
                              stored, tap_move, top_card, wait_ready)
 
 
@@ -78,18 +78,18 @@ def test_a_player_session(page, site_url, game_id):
 
     # Undo all the way back to the deal, then redo everything.
     for _ in moves:
-        page.click('[data-action="undo"]')
+        act(page, "undo")
     assert dom_piles(page) == shown_as_dom(deal.to_piles())
     assert page.is_disabled('[data-action="undo"]')
     for _ in moves:
-        page.click('[data-action="redo"]')
+        act(page, "redo")
     assert dom_piles(page) == shown_as_dom(game.position.to_piles())
 
     # Reload: the same deal, the same position, and the undo history is intact.
     page.reload()
     wait_ready(page)
     assert dom_piles(page) == shown_as_dom(game.position.to_piles())
-    page.click('[data-action="undo"]')
+    act(page, "undo")
     game.undo()
     assert dom_piles(page) == shown_as_dom(game.position.to_piles())
 
@@ -139,7 +139,7 @@ def test_the_stock_turns_over_by_tap_and_by_key_and_keeps_its_secret(page, site_
     # The screen reader hears the card once it is face up.
     assert page.locator("#announce").text_content().startswith("From the stock: ")
     # Undo puts a card back face down.
-    page.click('[data-action="undo"]')
+    act(page, "undo")
     shows_the_saved_game_with_the_stock_hidden()
 
 

@@ -6,7 +6,7 @@ here", the player's own save left alone, and damaged replay links."""
 from castling import GAMES, Game, Position, format_move
 from castling.player.replay_links import replay_link
 
-from browser_helpers import WINS, dom_piles, shown_as_dom, stored, tap_move, wait_ready
+from browser_helpers import WINS, act, dom_piles, shown_as_dom, stored, tap_move, wait_ready
 
 
 STEP = "[data-replay] [data-replay-step]"
@@ -45,7 +45,7 @@ def test_a_real_games_replay_link_opens_in_a_fresh_browser_and_plays_on_from_a_m
             player.wait_for_timeout(350)             # two quick taps would be a double tap
     moves = stored(player, "castling:save:fortress")["moves"]
     assert len(moves) >= 8
-    player.click('[data-action="share-replay"]')
+    act(player, "share-replay")
     link = player.get_attribute('[data-action="share-replay"]', "data-link")
     assert link.startswith(f"{site_url}index.html#/fortress/{win['deal']}/replay/1")
     assert link in player.locator("#notice").text_content()
@@ -77,7 +77,7 @@ def test_a_real_games_replay_link_opens_in_a_fresh_browser_and_plays_on_from_a_m
     assert stored(page, "castling:save:fortress")["moves"] == moves[:5]
     assert page.evaluate("location.hash") == f"#/fortress/{win['deal']}"
     assert page.locator(".controls").evaluate("bar => bar.inert") is False
-    page.click('[data-action="redo"]')                  # the replay's next move waits there
+    act(page, "redo")                  # the replay's next move waits there
     assert stored(page, "castling:save:fortress")["moves"] == moves[:6]
 
 

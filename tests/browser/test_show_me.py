@@ -5,7 +5,7 @@ solver has not proved winnable says why."""
 
 from castling import GAMES, Game
 
-from browser_helpers import WINS, dom_piles, shown_as_dom, store, stored, wait_ready
+from browser_helpers import WINS, act, dom_piles, shown_as_dom, store, stored, wait_ready
 
 
 CORE = ["chessboard", "morphy", "chequers", "martha", "fortress", "lasker", "selective-castle",
@@ -36,7 +36,7 @@ def test_show_me_finishes_a_winnable_game_of_every_core_game_as_won_with_help(
         page.evaluate("link => { location.hash = link }", f"#/{game_id}/{win['deal']}")
         page.wait_for_selector(f'#board[data-game="{game_id}"]')
         page.wait_for_selector('#verdict[data-result="won"]', state="attached", timeout=WORKER_MS)
-        page.click('[data-action="show-me"]')
+        act(page, "show-me")
         page.select_option("#show-me-speed", "fast")             # as the line starts
         dialog = page.locator("#win-dialog")
         dialog.wait_for(state="visible", timeout=WORKER_MS)
@@ -52,7 +52,7 @@ def test_show_me_finishes_a_winnable_game_of_every_core_game_as_won_with_help(
         stats = stored(page, "castling:stats")[game_id]
         assert (stats["played"], stats["won"], stats["helped"], stats["streak"]) == (1, 0, 1, 0)
         assert stats["fewest_moves"] is None
-        page.click('[data-action="stats"]')
+        act(page, "stats")
         row = page.locator(f'#stats-table tr[data-game="{game_id}"] td')
         assert row.all_text_contents()[1:5] == ["1", "0", "1", "0%"], game_id
         page.keyboard.press("Escape")
@@ -69,7 +69,7 @@ def test_pressed_early_then_pause_one_move_and_take_over_then_undo_walks_back(
     wait_ready(page)
     # Pressed at once: the worker only starts booting once the board is ready,
     # so Show me waits for it, says so, and then starts by itself.
-    page.click('[data-action="show-me"]')
+    act(page, "show-me")
     # (Show me asks in a task of its own, which may run a moment after the click.)
     page.wait_for_function("document.getElementById('status').textContent.includes('starting')",
                            timeout=10_000)
@@ -96,7 +96,7 @@ def test_pressed_early_then_pause_one_move_and_take_over_then_undo_walks_back(
     page.wait_for_timeout(800)
     assert saved_moves(page, "fortress") == moves                 # nothing plays on
     for kept in (len(moves) - 1, len(moves) - 2):
-        page.click('[data-action="undo"]')
+        act(page, "undo")
         game, _ = Game.replay(rules, 33, moves[:kept])
         assert dom_piles(page) == shown_as_dom(game.position.to_piles())
         assert saved_moves(page, "fortress") == moves[:kept]
@@ -110,7 +110,7 @@ def test_show_me_says_why_when_the_position_is_not_proved_winnable(page, site_ur
     page.goto(f"{site_url}index.html#/chessboard/1")
     wait_ready(page)
     page.wait_for_selector('#verdict[data-result="lost"]', state="attached", timeout=WORKER_MS)
-    page.click('[data-action="show-me"]')
+    act(page, "show-me")
     assert "cannot be won" in page.locator("#notice").text_content()
     assert page.locator("#show-me").is_hidden()
     assert saved_moves(page, "chessboard") == ["t3-f4"]

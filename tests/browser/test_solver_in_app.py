@@ -6,7 +6,7 @@ import re
 from castling import GAMES, Game, Position, parse_move
 from castling.solver import solve
 
-from browser_helpers import stored, tap_move, wait_ready
+from browser_helpers import act, stored, tap_move, wait_ready
 
 
 WORKER_MS = 60_000      # the worker boots its own Python after the board is ready
@@ -28,7 +28,7 @@ def test_hints_come_from_the_worker_and_keep_the_game_winnable(page, site_url):
     wait_ready(page)
     wait_for_verdict(page, "won")
     for _ in range(6):
-        page.click('[data-action="hint"]')
+        act(page, "hint")
         page.wait_for_selector('#status[data-hint="solver"]', timeout=WORKER_MS)
         assert "keeps the game winnable" in page.locator("#status").text_content()
         assert page.locator(".card.hint-from").count() >= 1
@@ -68,13 +68,13 @@ def test_winnable_deals_only_deals_a_proved_winnable_deal(page, site_url):
     rules = GAMES["fortress"]          # about four deals in five cannot be won
     page.goto(f"{site_url}index.html#/fortress/1")
     wait_ready(page)
-    page.click('[data-action="settings"]')
+    act(page, "settings")
     assert page.locator("#winnable-label").text_content().startswith("New deals of Fortress only")
     page.locator("#winnable-only").check()
     page.locator("#settings-dialog button[value=close]").click()
     assert stored(page, "castling:settings")["winnable_only"] == ["fortress"]
     for _ in range(2):
-        page.click('[data-action="new"]')
+        act(page, "new")
         page.wait_for_function(
             "document.getElementById('notice').textContent.includes('proved it can be won')",
             timeout=WORKER_MS)
@@ -83,7 +83,7 @@ def test_winnable_deals_only_deals_a_proved_winnable_deal(page, site_url):
         page.evaluate("document.getElementById('notice').textContent = ''")
     page.reload()
     wait_ready(page)
-    page.click('[data-action="settings"]')
+    act(page, "settings")
     assert page.locator("#winnable-only").is_checked()
 
 
@@ -113,7 +113,7 @@ def test_a_worker_that_never_answers_is_asked_once_per_position(browser, site_ur
         page.wait_for_timeout(250)
         deadline -= 250
     assert asked, "the stand-in worker was never asked"
-    page.click('.controls [data-action="hint"]')
+    act(page, "hint")
     assert page.locator("#status").get_attribute("data-hint") == "baseline"
     page.wait_for_timeout(3000)
     context.close()

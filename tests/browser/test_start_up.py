@@ -19,8 +19,8 @@ import pytest
 from castling import GAMES, Position
 
 from support import CHROMIUM_ARGS, QuietHandler, chromium_path, serve
-from browser_helpers import (DIST, READY_TIMEOUT_MS, a_single_card_move, dom_piles, shown_as_dom,
-                             stored, tap_move, wait_ready)
+from browser_helpers import (DIST, READY_TIMEOUT_MS, a_single_card_move, act, dom_piles,
+                             shown_as_dom, stored, tap_move, wait_ready)
 
 SNAPSHOT_CACHE = "castling-snapshot"
 VERDICT = ("['won', 'lost', 'unknown'].includes("
@@ -144,7 +144,7 @@ def test_two_return_visits_offer_different_new_deals(player):
     numbers = []
     for _ in range(2):
         assert visit(page, site_url + "index.html#/fortress/8") == "snapshot"
-        page.click('.controls [data-action="new"]')
+        act(page, "new")
         page.wait_for_function("!location.hash.endsWith('/8')")
         numbers.append(int(re.search(r"/(\d+)$", page.evaluate("location.hash")).group(1)))
     assert numbers[0] != numbers[1]

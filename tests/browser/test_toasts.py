@@ -1,7 +1,7 @@
 """Messages as toasts: over the table without moving it, gone by themselves
 (a link later), closed by a tap, cleared when another game comes to the table."""
 
-from browser_helpers import wait_ready
+from browser_helpers import act, wait_ready
 
 TOAST = "[data-toasts] #toast"
 
@@ -26,7 +26,7 @@ def test_a_message_floats_over_the_table_and_leaves_by_itself(page, site_url):
 def test_a_link_stays_longer_and_the_close_button_closes_it(page, site_url):
     page.goto(f"{site_url}index.html#/fortress/3")
     wait_ready(page)
-    page.click('.controls [data-action="share"]')
+    act(page, "share")
     page.wait_for_timeout(7_000)                               # longer than a message stays
     assert page.locator(TOAST).is_visible()
     assert "#/fortress/3" in page.locator("#notice").text_content()
@@ -41,14 +41,14 @@ def test_a_link_stays_longer_and_the_close_button_closes_it(page, site_url):
 def test_another_game_takes_the_old_message_away_but_its_own_stays(page, site_url):
     page.goto(f"{site_url}index.html#/chessboard/3")
     wait_ready(page)
-    page.click('.controls [data-action="share"]')
+    act(page, "share")
     assert page.locator(TOAST).is_visible()
     page.select_option("#game-select", "chequers")             # another game on the table
     page.wait_for_function("document.getElementById('board').dataset.game === 'chequers'")
     assert page.locator(TOAST).is_hidden()
     page.evaluate("location.hash = '#/nosuchgame/5'")          # a message about the new state
     page.wait_for_selector(f"{TOAST}:not([hidden])")
-    page.click('.controls [data-action="daily"]')              # today's deal: its own message
+    act(page, "daily")              # today's deal: its own message
     page.wait_for_function("document.getElementById('notice').textContent.includes('deal of the day')"
                            " || document.getElementById('notice').textContent.includes('deal #')")
     assert page.locator(TOAST).is_visible()

@@ -20,7 +20,7 @@ from .stand_in import StandInApp
 @pytest.mark.parametrize("key, command, shift, action", [
     ("u", False, False, "undo"), ("U", False, True, "undo"), ("h", False, False, "hint"),
     ("?", False, True, "keys"), ("z", True, False, "undo"), ("Z", True, True, "redo"),
-    ("y", True, False, "redo"), ("n", False, False, "new"),
+    ("y", True, False, "redo"), ("n", False, False, "new"), ("m", False, False, "menu"),
     ("u", True, False, None), ("x", False, False, None), ("Enter", False, False, None),
 ])
 def test_keys_name_commands(key, command, shift, action):

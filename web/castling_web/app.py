@@ -8,8 +8,8 @@ keyboard.py turn input into moves (the choice is castling.player.choice's),
 sharing held.py's picked-up cards; moves.py plays them; advice_view.py shows
 the solver's advice and show_me.py its winning line; replay_view.py shows a
 replay link's moves, the table view-only meanwhile; routing.py opens what the
-address names; the rest are the toolbar's commands and the dialogs. Every
-decision about legality is the engine's: the parts ask
+address names; menu.py opens the toolbar's menu; the rest are the toolbar's
+commands and the dialogs. Every decision about legality is the engine's: the parts ask
 ``castling.player.board`` where cards may go and play the moves they get.
 """
 
@@ -35,6 +35,7 @@ from .game_commands import GameCommands
 from .held import HeldCards
 from .keyboard import KeyboardInput
 from .local_storage import BrowserStorage
+from .menu import Menu
 from .moves import Moves
 from .pointer import PointerInput
 from .render import TableView
@@ -85,6 +86,7 @@ class App:
         # The features, each binding its own events (adding one is one line here).
         self.pointer = PointerInput(self)
         self.keyboard = KeyboardInput(self)
+        self.menu = Menu(self)
         self.advice = AdviceView(self)
         self.show_me = ShowMe(self, self.advice)
         self.game_commands = GameCommands(self, self.advice)

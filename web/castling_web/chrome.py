@@ -25,7 +25,8 @@ class Chrome:
         self._ignore = create_proxy(lambda *_: None)
 
     def button(self, action: str):
-        """The toolbar's button for an action (undo, hint, …)."""
+        """The toolbar's button for an action (undo, hint, …): in the bar or in
+        its menu (menu.py), which is inside the bar's ``.controls``."""
         return self.document.querySelector(f'.controls [data-action="{action}"]')
 
     def notify(self, text: str, *, lasting: bool = False) -> None:

@@ -18,7 +18,8 @@ from castling.player.spoken import card_label, pile_title
 from .dom import present
 from .host import Host
 
-SHORTCUTS = {"u": "undo", "r": "redo", "h": "hint", "f": "finish", "n": "new", "?": "keys"}
+SHORTCUTS = {"u": "undo", "r": "redo", "h": "hint", "f": "finish", "n": "new", "m": "menu",
+             "?": "keys"}
 
 
 def command_for(key: str, *, command: bool, shift: bool) -> str | None:
@@ -46,7 +47,8 @@ class KeyboardInput:
         if present(document.querySelector("dialog[open]")) or event.altKey or self.host.view_only:
             return
         target = event.target
-        if present(target.closest("input, select, textarea")):
+        # The menu's own keys (menu.py): its arrows, Escape and letters are the menu's.
+        if present(target.closest('input, select, textarea, [role="menu"]')):
             return
         key = str(event.key)
         command = bool(event.ctrlKey or event.metaKey)
