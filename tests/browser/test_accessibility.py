@@ -1,6 +1,7 @@
 """An automated accessibility audit (axe-core, pinned in package.json) of every
-screen: the table, the game chooser, the statistics, the settings, the keys, and
-the help pages. Any violation fails the test and is listed."""
+screen: the table (its card faces, the toolbar, its open menu and a message),
+the game chooser, the statistics, the settings, the keys, and the help pages, in
+every look. Any violation fails the test and is listed."""
 
 import json
 
@@ -105,4 +106,29 @@ def test_the_statistics_charts(audit_page, site_url, look, scheme):
     act(page, "stats")
     page.click("#charts details summary")
     assert page.locator("#charts svg").count() == 3
+    assert violations(page) == []
+
+
+#: Every look a player can choose, and the browser's dark scheme.
+LOOKS = {"plain": ({}, "light"), "dark": ({}, "dark"), "high contrast": ({"high_contrast": True}, "light"),
+         "four colours, large": ({"four_colour": True, "card_size": "large"}, "light"),
+         "night on burgundy": ({"card_back": "night", "table": "burgundy"}, "dark")}
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)], ids=["phone", "desktop"])
+@pytest.mark.parametrize("look", list(LOOKS))
+def test_the_toolbar_its_open_menu_and_a_toast_in_every_look(audit_page, site_url, look, size):
+    """The table with its faces (face-down cards too: Martha), the bar (at the
+    bottom of a phone), a toast with a link in it, and the menu open over it."""
+    page = audit_page
+    settings, scheme = LOOKS[look]
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.emulate_media(color_scheme=scheme)
+    page.evaluate("look => localStorage.setItem('castling:settings', JSON.stringify(look))", settings)
+    page.goto(f"{site_url}index.html#/martha/4")
+    wait_ready(page)
+    act(page, "share")
+    page.wait_for_selector("#toast:not([hidden])")
+    page.click("#menu-button")
+    page.wait_for_selector("#menu:not([hidden])")
     assert violations(page) == []

@@ -230,7 +230,7 @@ def test_large_cards_stay_on_screen_and_a_desktop_uses_its_height(browser, site_
     page.goto(f"{site_url}index.html#/chequers/3")
     wait_ready(page)
     medium = page.locator('[data-pile="t1"] .card').first.bounding_box()["width"]
-    page.click('[data-action="settings"]')
+    act(page, "settings")
     page.select_option("#card-size", "large")
     page.locator("#settings-dialog button[value=close]").click()
     page.wait_for_function(f"document.querySelector('[data-pile=\"t1\"] .card').getBoundingClientRect().width > {medium} + 1")
