@@ -192,7 +192,7 @@ class TableView:
 
         Only the cards above the part a pile kept are replaced: a move takes
         cards off one pile and puts them on another, and every element made is
-        a dozen calls from Python into the page (the time of a tap is mostly that).
+        half a dozen calls from Python into the page (the time of a tap is mostly that).
         """
         changed = []
         for name, cards in piles.items():
