@@ -305,7 +305,7 @@ def median(values: list[float]) -> float:
 def print_boots(title: str, figures: dict[str, list[float]], targets: dict[str, tuple]) -> None:
     print(title)
     for name, values in figures.items():
-        print(f"  {name:18s} {median(values):6.2f} s   (min {min(values):.2f}, max {max(values):.2f})")
+        print(f"  {name:22s} {median(values):6.2f} s   (min {min(values):.2f}, max {max(values):.2f})")
     for label, (name, anchor, target) in targets.items():
         ratio = median(figures[name]) / median(figures[anchor])
         aim = f"   (target <= {target}x)" if target else ""
