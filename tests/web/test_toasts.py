@@ -43,3 +43,15 @@ def test_a_message_from_before_goes_with_the_game_and_one_about_the_switch_stays
     end_of_turn()                           # the handler has returned: it is old news now
     toasts.clear_stale()
     assert not shown(document)
+
+
+def test_a_late_reply_is_old_news_even_in_the_turn_of_a_switch():
+    """The "copied" confirmation comes from the clipboard's promise; when the
+    player has just picked another game, the browser may run that pick before
+    the end of the reply's turn: the switch still takes the reply away."""
+    document, window = Document(), Window()
+    toasts = Toasts(document, window)
+    toasts.show("link copied", lasting=True, reply=True)
+    assert shown(document)
+    toasts.clear_stale()                    # the switch, before any timer has run
+    assert not shown(document)

@@ -21,7 +21,10 @@ class Chrome:
         self.window = window
         self.toasts = Toasts(document, window)
         self._copied = ""       # what to say once the link last shared is copied
-        self._said_copied = create_proxy(lambda *_: self.notify(self._copied, lasting=True))
+        # (A later reply, from the clipboard's promise: not part of what the page
+        # is doing when it arrives, so a game switch then still takes it away.)
+        self._said_copied = create_proxy(
+            lambda *_: self.toasts.show(self._copied, lasting=True, reply=True))
         self._ignore = create_proxy(lambda *_: None)
 
     def button(self, action: str):

@@ -30,13 +30,17 @@ class Toasts:
         self._settle = create_proxy(self._end_of_turn)
         document.getElementById("toast-close").addEventListener("click", self._hide)
 
-    def show(self, text: str, *, lasting: bool = False) -> None:
+    def show(self, text: str, *, lasting: bool = False, reply: bool = False) -> None:
+        """Show ``text`` (``lasting``: a link to copy). A ``reply`` arrives later
+        than what it answers (a promise's callback): it may land in the same turn
+        as a switch of game that the player started meanwhile (the browser runs
+        input before timers), and must not be taken for that switch's message."""
         self.document.getElementById("notice").textContent = text
         self.document.getElementById("toast").hidden = False
         if self._timer is not None:
             self.window.clearTimeout(self._timer)
         self._timer = self.window.setTimeout(self._hide, LASTING_MS if lasting else MESSAGE_MS)
-        if not self._fresh:
+        if not self._fresh and not reply:
             self._fresh = True
             self.window.setTimeout(self._settle, 0)
 
