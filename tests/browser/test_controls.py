@@ -41,7 +41,7 @@ def test_settings_persist_across_visits(page, site_url):
     wait_ready(page)
     act(page, "settings")
     assert not page.locator('[data-setting="autoplay"]').is_checked()
-    assert page.locator('[data-setting="animations"]').is_checked()
+    assert page.locator('[data-setting="speed"]').input_value() == "normal"
     assert stored(page, "castling:settings")["autoplay"] is False
 
 

@@ -156,7 +156,7 @@ def test_settings_persist_and_damaged_settings_fall_back_to_defaults():
     session.set_setting("autoplay", False)
     assert new_session(session.storage.data).settings.autoplay is False
     broken = new_session({"castling:settings": '{"autoplay": "yes", "animations": false}'})
-    assert broken.settings.autoplay is True and broken.settings.animations is False
+    assert broken.settings.autoplay is True and broken.settings.speed == "off"
     assert new_session({"castling:settings": "{oops"}).settings.autoplay is True
 
 
@@ -170,6 +170,32 @@ def test_the_card_back_and_the_table_are_kept_and_a_damaged_one_falls_back():
         session.set_choice("table", "<b>plaid</b>")
     odd = new_session({"castling:settings": '{"card_back": "<img>", "table": 3, "autoplay": false}'})
     assert (odd.settings.card_back, odd.settings.table, odd.settings.autoplay) == ("blue", "green", False)
+
+
+def test_speed_sound_and_volume_are_kept_and_the_old_animations_switch_becomes_a_speed():
+    session = new_session()
+    assert (session.settings.speed, session.settings.sound, session.settings.volume) == \
+        ("normal", True, 60)
+    session.set_choice("speed", "slow")
+    session.set_setting("sound", False)
+    session.set_number("volume", 140)               # brought into 0-100
+    kept = new_session(session.storage.data).settings
+    assert (kept.speed, kept.sound, kept.volume) == ("slow", False, 100)
+    assert "animations" not in json.loads(session.storage.data["castling:settings"])
+    # kept before the speed setting: no animations is speed "off", animations is the default
+    assert new_session({"castling:settings": '{"animations": false}'}).settings.speed == "off"
+    assert new_session({"castling:settings": '{"animations": true}'}).settings.speed == "normal"
+    # a speed stored next to it wins; damaged values fall back to the defaults
+    both = new_session({"castling:settings": '{"animations": false, "speed": "fast"}'})
+    assert both.settings.speed == "fast"
+    odd = new_session({"castling:settings":
+                       '{"speed": "warp", "volume": "loud", "sound": 1, "autoplay": false}'})
+    assert (odd.settings.speed, odd.settings.volume, odd.settings.sound,
+            odd.settings.autoplay) == ("normal", 60, True, False)
+    assert new_session({"castling:settings": '{"volume": true}'}).settings.volume == 60
+    assert new_session({"castling:settings": '{"volume": -1}'}).settings.volume == 60
+    with pytest.raises(KeyError):
+        session.set_number("speed", 3)
 
 
 def test_winnable_only_is_kept_per_game():

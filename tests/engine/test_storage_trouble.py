@@ -120,7 +120,7 @@ def test_one_damaged_game_entry_leaves_the_others():
 def test_damaged_settings_fall_back_and_are_set_aside():
     data = {SETTINGS_KEY: '{"autoplay": "no", "animations": false}'}
     session = session_over(data)
-    assert session.settings.autoplay is True and session.settings.animations is False
+    assert session.settings.autoplay is True and session.settings.speed == "off"
     assert data["castling:recovery:settings"] == '{"autoplay": "no", "animations": false}'
 
 
@@ -274,4 +274,4 @@ def test_the_on_off_settings_are_found_however_annotations_are_evaluated(monkeyp
     exec(compile(source.replace("from __future__ import annotations\n", ""),
                  records.__file__, "exec"), eager.__dict__)
     assert eager.SWITCHES == records.SWITCHES == (
-        "autoplay", "animations", "one_tap", "four_colour", "high_contrast")
+        "autoplay", "sound", "one_tap", "four_colour", "high_contrast")

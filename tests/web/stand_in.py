@@ -32,6 +32,7 @@ class StandInApp:
         self.listening: list[tuple] = []        # (target, event, handler)
         self.commands: dict = {}
         self.subscribers: list = []
+        self.sounds: list[str] = []             # the sounds asked for
 
     @property
     def position(self):
@@ -77,6 +78,9 @@ class StandInApp:
 
     def notify(self, text):
         self.notices.append(text)
+
+    def sound(self, name):
+        self.sounds.append(name)
 
     def show_notices(self):
         self.notices.extend(self.session.notices)

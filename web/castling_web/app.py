@@ -44,6 +44,7 @@ from .routing import Router
 from .settings import SettingsDialog
 from .sharing import Sharing
 from .show_me import ShowMe
+from .sound import Sound
 from .tab_conflict import OtherTabs
 from .timer import Timer
 
@@ -62,7 +63,7 @@ class App:
         self.session = Session(BrowserStorage(window), lambda: local_today(window))
         self.view = TableView(document, window, document.getElementById("board"))
         self.chrome = Chrome(document, window)
-        self.held = HeldCards(self.view)
+        self.held = HeldCards(self.view, lambda: self.sound("pick-up"))
         self.slides = Slides(window, self.view, lambda: self.session.settings)
         self.last_move = None
         self.view_only = False
@@ -72,6 +73,10 @@ class App:
         self.commands = Commands(self.chrome.button)
         self.moves = Moves(self)
         self.listen(document, "click", self.commands.on_click)
+        # First of the page's listeners: the first key or press wakes the sound
+        # before any feature asks it for one.
+        self.sounds = Sound(self)
+        self._shown = None              # the game last dealt on the table (its "deal" sound)
         self.listen(document.getElementById("game-select"), "change",
                     lambda event: self.open_game(str(event.target.value)))
         self.listen(window, "resize", lambda event: self.view.fit())
@@ -144,6 +149,9 @@ class App:
         self.held.forget()
         self.last_move = None
         self.was_won = game.is_won()
+        if game is not self._shown and not game.moves:
+            self.sound("deal")
+        self._shown = game
         self.refresh()
 
     def refresh(self, moved=None) -> None:
@@ -169,6 +177,7 @@ class App:
         else:
             self.status(status_line(game.position))
         if won and not self.was_won:
+            self.sound("win")
             self.dialogs.show_win()
         self.was_won = won
         self.show_notices()
@@ -207,6 +216,9 @@ class App:
 
     def announce(self, text: str) -> None:
         self.chrome.announce(text)
+
+    def sound(self, name: str) -> None:
+        self.sounds.play(name)
 
     def show_notices(self) -> None:
         """What the session could not keep or read, told once."""

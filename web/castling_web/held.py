@@ -13,8 +13,9 @@ from castling.player.choice import Held
 class HeldCards:
     """What is held now, and its highlights on the table."""
 
-    def __init__(self, view) -> None:
+    def __init__(self, view, picked=None) -> None:
         self.view = view
+        self.picked = picked            # called when cards are picked up (their sound)
         self.now: Held | None = None
 
     def hold(self, names: tuple[str, ...], source: int, count: int, places) -> None:
@@ -23,6 +24,8 @@ class HeldCards:
         self.now = Held(source, count)
         self.view.mark("selected", cards=self.view.cards_of(names[source])[-count:])
         self.view.mark("target", piles=[names[target] for target in places])
+        if self.picked:
+            self.picked()
 
     def put_back(self) -> None:
         """Nothing is held any more, and nothing is lit."""

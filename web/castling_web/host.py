@@ -96,3 +96,7 @@ class Host(Protocol):
 
     def show_notices(self) -> None:
         """What the session could not keep or read, told once."""
+
+    def sound(self, name: str) -> None:
+        """Play a card sound (``sound.SOUNDS``: "pick-up", "put-down", "deal",
+        "turn-over", "refused", "win"), unless muted or before any gesture."""

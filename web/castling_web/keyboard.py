@@ -97,6 +97,7 @@ class KeyboardInput:
             host.play(list(choice.moves), choice.count)
         elif choice.kind == "cannot_go":
             host.announce(t("say.cannot_go", pile=pile))
+            host.sound("refused")
         elif choice.kind == "nothing":
             host.announce(t("say.nothing_moves", pile=pile))
         elif choice.kind == "put_back":

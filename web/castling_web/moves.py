@@ -32,6 +32,9 @@ class Moves:
                                   lambda: session.play(moves, helped=helped))
         host.last_move = moves[-1]
         host.held.forget()
+        if by_player or helped:
+            turned = moves[0][0] == session.game.position.tables.stock
+            host.sound("turn-over" if turned else "put-down")
         host.refresh(moved=moved)
         if by_player:
             home = self.autoplay() if session.settings.autoplay else 0

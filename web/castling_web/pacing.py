@@ -9,6 +9,12 @@ from pyodide.ffi import create_proxy
 SPEEDS = {"slow": 1400, "normal": 700, "fast": 250}
 
 
+def pace_for(speed: str) -> str:
+    """The pace Show me and the replay start at for the player's speed setting
+    (moves shown at once, "off", still come one by one: at the fast pace)."""
+    return speed if speed in SPEEDS else "fast"
+
+
 class Pacer:
     """Calls ``step`` at the speed chosen in the ``<select>`` ``speed`` until stopped."""
 

@@ -116,6 +116,7 @@ class PointerInput:
             element.classList.add("dragging")
         names = host.session.game.rules.pile_names
         host.view.mark("target", piles=[names[target] for target in press.targets])
+        host.sound("pick-up")
         return True
 
     def on_up(self, event) -> None:
@@ -131,6 +132,8 @@ class PointerInput:
         moves = press.targets.get(target)
         if moves:
             self.host.play(moves, press.count)
+        elif target is not None and target != self._index(press.pile):
+            self.host.sound("refused")      # dropped on a pile it may not go to
         self._drop(press)
 
     def on_cancel(self, event) -> None:
@@ -157,4 +160,6 @@ class PointerInput:
             host.held.hold(host.session.game.rules.pile_names, choice.source, choice.count,
                           choice.places)
         else:
+            if choice.kind == "cannot_go":
+                host.sound("refused")
             host.held.put_back()

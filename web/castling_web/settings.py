@@ -1,6 +1,7 @@
 """The settings dialog, and how the settings look on the page: the deck's
-colours, contrast, card size, card back, table colour, language and "winnable
-deals only".
+colours, contrast, card size, card back, table colour, language, "winnable
+deals only", the speed of moves (the slides, and the pace Show me and a replay
+start at) and the sound (the mute button shows it).
 
 The settings themselves are the session's (``castling.player``): read and
 written there, shown here.
@@ -8,9 +9,15 @@ written there, shown here.
 
 from __future__ import annotations
 
-from castling.player.records import CHOICES
+from castling.player.records import CHOICES, NUMBERS, SWITCHES
 
 from .host import Host
+from .pacing import pace_for
+from .sound import show_mute
+
+#: the selects that pace moves one by one (Show me's, the replay's): they start
+#: at the player's speed
+PACED = ("show-me-speed", "replay-speed")
 
 #: the looks chosen by name, each shown as a class on the page: setting -> the
 #: class's prefix ("back-red", "table-blue"; style.css draws them)
@@ -34,7 +41,11 @@ class SettingsDialog:
         """Show the dialog with every control set as the settings are."""
         document, settings = self.host.document, self.host.session.settings
         for box in document.querySelectorAll("[data-setting]"):
-            box.checked = getattr(settings, box.getAttribute("data-setting"))
+            name = box.getAttribute("data-setting")
+            if name in SWITCHES:
+                box.checked = getattr(settings, name)
+            else:
+                box.value = str(getattr(settings, name))
         rules = self.host.session.game.rules
         document.getElementById("card-size").value = settings.card_size
         for select in document.querySelectorAll("[data-choice]"):
@@ -44,11 +55,20 @@ class SettingsDialog:
         document.getElementById("settings-dialog").showModal()
 
     def on_switch(self, event) -> None:
-        """An on/off setting (auto-play, animations, one tap, four colours, contrast)."""
+        """A setting of the dialog's ``data-setting`` controls: on/off (auto-play,
+        sound, one tap, four colours, contrast), the speed, or the volume."""
         box = event.target
-        self.host.session.set_setting(box.getAttribute("data-setting"), bool(box.checked))
+        name, session = str(box.getAttribute("data-setting")), self.host.session
+        if name in SWITCHES:
+            session.set_setting(name, bool(box.checked))
+        elif name in NUMBERS:
+            session.set_number(name, int(float(box.value)))
+        elif name in CHOICES:
+            session.set_choice(name, str(box.value))
         self.apply_look()
         self.host.show_notices()
+        if name in ("volume", "sound"):
+            self.host.sound("put-down")         # how loud it is now
 
     def on_card_size(self, event) -> None:
         self.host.session.set_choice("card_size", str(event.target.value))
@@ -66,6 +86,7 @@ class SettingsDialog:
         host = self.host
         host.session.set_choice("language", str(event.target.value))
         host.chrome.apply_language(host.session.settings.language)
+        show_mute(host.document, host.session.settings)
         host.view.build(host.session.game.rules)        # the piles' spoken names
         host.show_game()
 
@@ -84,5 +105,9 @@ class SettingsDialog:
         for name, prefix in LOOK_CLASSES.items():
             for value in CHOICES[name]:
                 classes.toggle(f"{prefix}-{value}", value == getattr(settings, name))
+        document = self.host.document
+        for name in PACED:
+            document.getElementById(name).value = pace_for(settings.speed)
+        show_mute(document, settings)
         self.host.view.card_size = settings.card_size
         self.host.view.fit()

@@ -260,7 +260,7 @@ class Settings:
     """What the player can switch; every setting persists."""
 
     autoplay: bool = True        # send safe cards home on their own
-    animations: bool = True      # short move animations (off under reduced motion anyway)
+    sound: bool = True           # card sounds (the mute control switches them off)
     one_tap: bool = False        # one tap moves a card with exactly one destination
     four_colour: bool = False    # clubs green, diamonds blue
     high_contrast: bool = False  # black table, white cards, thick edges
@@ -268,6 +268,10 @@ class Settings:
     card_back: str = "blue"      # the face-down cards' design: "blue", "red" or "night"
     table: str = "green"         # the table's colour: "green", "blue" or "burgundy"
     language: str = ""           # "" follows the browser; else a code of i18n.LANGUAGES
+    #: how fast moves are shown: "off" (at once; so under reduced motion anyway),
+    #: "fast", "normal" or "slow" (it replaces the on/off ``animations``)
+    speed: str = "normal"
+    volume: int = 60             # the sounds' loudness, 0-100
     #: games whose new deals must be proved winnable by the solver first
     winnable_only: list[str] = field(default_factory=list)
 
@@ -277,7 +281,10 @@ class Settings:
 SWITCHES = tuple(f.name for f in fields(Settings) if isinstance(f.default, bool))
 #: settings with a few named values, the first the default
 CHOICES = {"card_size": ("medium", "small", "large"), "card_back": ("blue", "red", "night"),
-           "table": ("green", "blue", "burgundy"), "language": ("", *LANGUAGES)}
+           "table": ("green", "blue", "burgundy"), "language": ("", *LANGUAGES),
+           "speed": ("normal", "off", "fast", "slow")}
+#: settings that are a whole number, with their least and greatest values
+NUMBERS = {"volume": (0, 100)}
 
 
 def read_settings(text: str | None) -> tuple[Settings, list[str]]:
@@ -304,6 +311,15 @@ def read_settings(text: str | None) -> tuple[Settings, list[str]]:
                 setattr(settings, name, data[name])
             else:
                 problems.append(t("store.setting_damaged", name=name))
+    for name, (least, most) in NUMBERS.items():
+        if name in data:
+            value = data[name]
+            if type(value) is int and least <= value <= most:
+                setattr(settings, name, value)
+            else:
+                problems.append(t("store.setting_damaged", name=name))
+    if "speed" not in data and data.get("animations") is False:
+        settings.speed = "off"          # kept before there was a speed: no animations
     chosen = data.get("winnable_only", [])
     if isinstance(chosen, list):
         settings.winnable_only = [g for g in GAMES if g in chosen]

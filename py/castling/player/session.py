@@ -33,7 +33,7 @@ from ..games import GAMES
 from ..i18n import t
 from ..rules import GameRules
 from ..save import save_data
-from .records import (CHOICES, LAST_KEY, SETTINGS_KEY, STATS_KEY, SWITCHES, SaveRecord, Settings,
+from .records import (CHOICES, LAST_KEY, NUMBERS, SETTINGS_KEY, STATS_KEY, SWITCHES, SaveRecord, Settings,
                       Stats, read_save, read_settings, save_key, settings_text)
 from .recovery import CarefulStore
 from .statistics import StatsBook
@@ -248,6 +248,15 @@ class Session:
         if value not in CHOICES.get(name, ()):
             raise KeyError(name)
         setattr(self.settings, name, value)
+        self._keep_settings()
+
+    def set_number(self, name: str, value: int) -> None:
+        """Change a setting that is a whole number (the volume) and keep it; a value
+        out of its range is brought into it."""
+        if name not in NUMBERS:
+            raise KeyError(name)
+        least, most = NUMBERS[name]
+        setattr(self.settings, name, max(least, min(most, int(value))))
         self._keep_settings()
 
     def set_winnable_only(self, game_id: str, value: bool) -> None:

@@ -1,0 +1,161 @@
+"""It feels like a card game (issue 25): card sounds that wait for the player's
+first gesture and stay silent when muted, a mute and a volume that are kept, and
+the speed of moves ("off" and reduced motion: no slides), kept too."""
+
+import pytest
+
+from castling import GAMES, Game
+
+from browser_helpers import (act, settle, store, stored, tap_move,
+                             wait_ready, watched)
+
+RULES = GAMES["beleaguered-castle"]
+FIRST = (1, 3, 1)           # Beleaguered Castle #34000: t2-t4, and more one-card moves after it
+LINK = "index.html#/beleaguered-castle/34000"
+SAVE = "castling:save:beleaguered-castle"
+
+#: Counts the AudioContexts made and the slides started (Element.animate), from
+#: before the page's own scripts run.
+WATCH_AUDIO = """
+window.contexts = 0;
+const Real = window.AudioContext;
+window.AudioContext = class extends Real {
+  constructor(...args) { super(...args); window.contexts += 1; window.lastContext = this; }
+};
+window.slides = 0;
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) { window.slides += 1; return animate.apply(this, args); };
+"""
+
+
+@pytest.fixture
+def fresh(browser, site_url):
+    """A page in a new profile that counts AudioContexts and slides; ``options``
+    for its context (reduced_motion…)."""
+    opened = []
+
+    def open_page(**options):
+        context = browser.new_context(viewport={"width": 1280, "height": 800}, **options)
+        context.add_init_script(WATCH_AUDIO)
+        page, check = watched(context, site_url)
+        opened.append((context, check))
+        page.goto(f"{site_url}{LINK}")
+        wait_ready(page)
+        return page
+    yield open_page
+    for context, check in opened:
+        context.close()
+        check()
+
+
+def sounds(page) -> int:
+    return int(page.evaluate("document.documentElement.dataset.soundsPlayed || 0"))
+
+
+def next_move(page):
+    """A one-card move not from or to a foundation, from the position saved now."""
+    save = stored(page, SAVE)
+    game, _ = Game.replay(RULES, save["deal"], save["moves"])
+    tables = game.position.tables
+    return next(move for move in sorted(game.position.legal_moves())
+                if move[2] == 1 and not tables.is_foundation(move[0])
+                and not tables.is_foundation(move[1]))
+
+
+def reload(page) -> None:
+    page.reload()
+    wait_ready(page)
+
+
+def choose_in_settings(page, selector: str, value: str) -> None:
+    act(page, "settings")
+    page.select_option(selector, value)
+    page.locator("#settings-dialog button[value=close]").click()
+
+
+def test_nothing_sounds_before_the_first_gesture_and_a_move_does_after(fresh):
+    page = fresh()
+    assert page.evaluate("window.contexts") == 0
+    assert sounds(page) == 0 and page.evaluate("document.documentElement.dataset.audio") is None
+    assert page.locator("#mute").get_attribute("aria-pressed") == "false"
+    tap_move(page, RULES, FIRST)            # a pick-up and a put-down
+    page.wait_for_function("+(document.documentElement.dataset.soundsPlayed || 0) >= 2")
+    assert page.evaluate("window.contexts") == 1
+    assert page.evaluate("document.documentElement.dataset.sound") == "put-down"
+    page.wait_for_function("window.lastContext.state === 'running'")
+    before = sounds(page)
+    tap_move(page, RULES, next_move(page))
+    page.wait_for_function(f"+document.documentElement.dataset.soundsPlayed > {before}")
+    assert page.evaluate("window.contexts") == 1         # one context, made once
+
+
+def test_muted_nothing_is_scheduled_and_the_mute_is_kept(fresh):
+    page = fresh()
+    page.click("#mute")
+    assert page.locator("#mute").get_attribute("aria-pressed") == "true"
+    tap_move(page, RULES, FIRST)
+    page.wait_for_function("JSON.parse(localStorage.getItem('castling:save:beleaguered-castle')).moves.length >= 1")
+    assert sounds(page) == 0 and page.evaluate("window.contexts") == 0
+    assert stored(page, "castling:settings")["sound"] is False
+    reload(page)
+    assert page.locator("#mute").get_attribute("aria-pressed") == "true"
+    act(page, "settings")
+    assert not page.locator('[data-setting="sound"]').is_checked()
+    page.locator("#settings-dialog button[value=close]").click()
+    tap_move(page, RULES, next_move(page))
+    assert sounds(page) == 0 and page.evaluate("window.contexts") == 0
+    page.click("#mute")                     # sound again: one sound, to hear how loud
+    assert page.locator("#mute").get_attribute("aria-pressed") == "false"
+    page.wait_for_function("+(document.documentElement.dataset.soundsPlayed || 0) === 1")
+
+
+def test_the_volume_is_kept(fresh):
+    page = fresh()
+    act(page, "settings")
+    volume = page.locator('[data-setting="volume"]')
+    assert volume.input_value() == "60"
+    volume.evaluate("e => { e.value = '25'; e.dispatchEvent(new Event('change', {bubbles: true})); }")
+    assert stored(page, "castling:settings")["volume"] == 25
+    reload(page)
+    act(page, "settings")
+    assert page.locator("#volume").input_value() == "25"
+
+
+def slid(page, move) -> int:
+    """How many slides a move started."""
+    page.evaluate("window.slides = 0")
+    tap_move(page, RULES, move)
+    settle(page)                            # a slide begins in the frame after the move
+    return page.evaluate("window.slides")
+
+
+def test_speed_off_shows_moves_at_once_and_is_kept(fresh):
+    page = fresh()
+    assert slid(page, FIRST) > 0            # "normal", the default
+    choose_in_settings(page, "#speed", "off")
+    assert stored(page, "castling:settings")["speed"] == "off"
+    assert slid(page, next_move(page)) == 0
+    assert page.evaluate("document.getAnimations().length") == 0
+    reload(page)
+    act(page, "settings")
+    assert page.locator('[data-setting="speed"]').input_value() == "off"
+    page.select_option("#speed", "slow")
+    page.locator("#settings-dialog button[value=close]").click()
+    assert page.locator("#show-me-speed").input_value() == "slow"      # Show me's pace follows
+    assert slid(page, next_move(page)) > 0
+
+
+def test_reduced_motion_shows_moves_at_once(fresh):
+    page = fresh(reduced_motion="reduce")
+    assert slid(page, FIRST) == 0
+    assert page.evaluate("document.getAnimations().length") == 0
+
+
+def test_a_stored_animations_off_loads_as_speed_off(fresh):
+    page = fresh()
+    store(page, "castling:settings", {"animations": False, "autoplay": True})
+    reload(page)
+    act(page, "settings")
+    assert page.locator("#speed").input_value() == "off"
+    page.locator("#settings-dialog button[value=close]").click()
+    assert slid(page, FIRST) == 0
