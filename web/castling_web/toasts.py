@@ -30,8 +30,18 @@ class Toasts:
         self._settle = create_proxy(self._end_of_turn)
         document.getElementById("toast-close").addEventListener("click", self._hide)
 
-    def show(self, text: str, *, lasting: bool = False) -> None:
+    def show(self, text: str, *, lasting: bool = False, action: str = "",
+             label: str = "") -> None:
+        """Show ``text``; ``action``: the ``data-action`` of a button the toast
+        offers (``label`` its words), such as bringing a game back."""
         self.document.getElementById("notice").textContent = text
+        button = self.document.getElementById("toast-action")
+        button.hidden = not action
+        if action:
+            button.setAttribute("data-action", action)
+        else:
+            button.removeAttribute("data-action")
+        button.textContent = label
         self.document.getElementById("toast").hidden = False
         if self._timer is not None:
             self.window.clearTimeout(self._timer)

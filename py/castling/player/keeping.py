@@ -52,12 +52,9 @@ def read_texts(store: CarefulStore, game_id: str) -> Texts:
     return {key: store.get(key) for key in kept_keys(game_id)}
 
 
-def put_back(store: CarefulStore, point: KeepPoint) -> bool:
-    """Write back what was stored before the change; False (and nothing
-    written) when another tab has written this game's save since."""
-    save = save_key(point.game_id)
-    if store.get(save) != point.after[save]:
-        return False
+def put_back(store: CarefulStore, point: KeepPoint) -> None:
+    """Write back what was stored before the change (the caller made sure no
+    other tab wrote this game's save since)."""
     for key, old in point.before.items():
         now = store.get(key)
         if now == old or old is None:       # unchanged; or nothing to put back (no key removal)
@@ -73,4 +70,3 @@ def put_back(store: CarefulStore, point: KeepPoint) -> bool:
             store.write(key, stats_text(stored))
         else:
             store.write(key, old)
-    return True

@@ -268,10 +268,14 @@ class Session:
     def bring_back(self, point: KeepPoint) -> bool:
         """Undo the change: the game ``point`` kept is in hand again, and its save,
         the statistics and the game played last are stored as they were before."""
-        if not self.can_bring_back(point) or not put_back(self.store, point):
-            return False
+        game_id = point.game_id
+        if not self.can_bring_back(point) or self.guard.stored_header(game_id) != self.seen:
+            return False        # played on, or another tab wrote this game's save since
+        put_back(self.store, point)
+        if self.token != point.token:       # a restart's clock ran on: the same game
+            self.seconds = point.seconds
         self.game = point.game
-        self.seconds, self.token = point.seconds, point.token
+        self.token = point.token
         self.helped, self.daily = point.helped, point.daily
         self.guard.seen, self.guard.conflict = point.seen, False
         self.book.reload()
