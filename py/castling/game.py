@@ -56,6 +56,14 @@ class Game:
                 return game, MoveProblem(index, str(text), str(error))
         return game, None
 
+    def copy(self) -> "Game":
+        """The same game, apart: its moves and its redo list."""
+        twin = Game(self.rules, self.number)
+        for move in self.moves:
+            twin.play(move)
+        twin._undone = list(self._undone)
+        return twin
+
     def __repr__(self) -> str:
         # Python that replays the game, its moves in notation (the redo list,
         # which the save does not keep either, is not in it).

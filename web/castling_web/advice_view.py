@@ -175,12 +175,13 @@ class AdviceView:
         host.refresh()
         host.status(t("status.rewound", moves=keep))
 
-    def deal_winnable(self, rules) -> None:
-        """Start a random deal of ``rules`` that the solver proves winnable (a few tries)."""
+    def deal_winnable(self, rules, said=None) -> None:
+        """Start a random deal of ``rules`` that the solver proves winnable (a few tries);
+        ``said``: what tells the player which deal it is (by default a message)."""
         if not self.dealing:
-            asyncio.ensure_future(self._deal_winnable(rules))
+            asyncio.ensure_future(self._deal_winnable(rules, said or self.host.notify))
 
-    async def _deal_winnable(self, rules) -> None:
+    async def _deal_winnable(self, rules, said) -> None:
         host = self.host
         self.dealing = True
         host.status(t("status.dealing_winnable"))
@@ -195,6 +196,6 @@ class AdviceView:
         host.session.new_deal(rules, number)
         host.show_game()
         if number is None:
-            host.notify(t("notice.winnable_none"))
+            said(t("notice.winnable_none"))
         else:
-            host.notify(t("notice.winnable_found", deal=number))
+            said(t("notice.winnable_found", deal=number))

@@ -33,6 +33,7 @@ from .dialogs import Dialogs
 from .files import Files
 from .game_commands import GameCommands
 from .held import HeldCards
+from .keep_game import KeepGame
 from .keyboard import KeyboardInput
 from .local_storage import BrowserStorage
 from .menu import Menu
@@ -94,7 +95,8 @@ class App:
         self.menu = Menu(self)
         self.advice = AdviceView(self)
         self.show_me = ShowMe(self, self.advice)
-        self.game_commands = GameCommands(self, self.advice)
+        self.keep = KeepGame(self)
+        self.game_commands = GameCommands(self, self.advice, self.keep)
         self.sharing = Sharing(self)
         self.settings = SettingsDialog(self)
         self.dialogs = Dialogs(self)
@@ -103,8 +105,8 @@ class App:
         self.tabs = OtherTabs(self)
         self.timer = Timer(self)
         self.replay = ReplayView(self)
-        self.router = Router(self, self.replay.open)
-        self.daily = DailyDeal(self)
+        self.router = Router(self, self.replay.open, self.keep)
+        self.daily = DailyDeal(self, self.keep)
 
     # -- start-up --------------------------------------------------------------
 

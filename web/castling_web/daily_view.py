@@ -35,8 +35,9 @@ def long_date(window, day: date) -> str:
 class DailyDeal:
     """Opens today's deal of the game on the table."""
 
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: Host, keep) -> None:
         self.host = host
+        self.keep = keep            # offers back the game today's deal replaced (keep_game.py)
         self.table: DailyTable | None = None
         host.command("daily", self.open)
 
@@ -58,9 +59,10 @@ class DailyDeal:
                        else t("daily.none_game", game=rules.name))
             return
         host.leave_view_only()
+        point = self.keep.before()
         host.session.open_daily(rules, number, day)
         host.show_game()
-        host.notify(t("daily.opened", game=rules.name, day=written, deal=number))
+        self.keep.offer(point, t("daily.opened", game=rules.name, day=written, deal=number))
 
     async def _read_table(self) -> DailyTable | None:
         if self.table is None:

@@ -10,9 +10,10 @@ from .host import Host
 
 
 class GameCommands:
-    def __init__(self, host: Host, advice) -> None:
+    def __init__(self, host: Host, advice, keep) -> None:
         self.host = host
         self.advice = advice            # deals a winnable deal, for "winnable deals only"
+        self.keep = keep                # offers back a game given up (keep_game.py)
         for action, do in (("undo", self.undo), ("redo", self.redo), ("restart", self.restart),
                            ("new", self.new_deal), ("finish", self.finish)):
             host.command(action, do)
@@ -34,18 +35,22 @@ class GameCommands:
             self.host.refresh()
 
     def restart(self) -> None:
+        point = self.keep.before()
         self.host.session.restart()
         self.host.refresh()
+        self.keep.offer(point)
 
     def new_deal(self) -> None:
         host = self.host
         close_dialog(host.document, "win")
         rules = host.session.game.rules
+        point = self.keep.before()
         if rules.id in host.session.settings.winnable_only:
-            self.advice.deal_winnable(rules)
+            self.advice.deal_winnable(rules, said=lambda text: self.keep.offer(point, text))
             return
         host.session.new_deal(rules)
         host.show_game()
+        self.keep.offer(point)
 
     def finish(self) -> None:
         moves = auto_finish(self.host.session.game.position)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from castling import GAMES
 from castling.i18n import t
 from castling.player.links import LinkError, deal_link, parse_link
+from castling.player.records import save_key
 from castling.player.replay_links import is_replay_link, parse_replay_link
 
 from .host import Host
@@ -18,9 +19,10 @@ from .host import Host
 class Router:
     """Opens what the address names, and keeps the address naming the deal on the table."""
 
-    def __init__(self, host: Host, open_replay) -> None:
+    def __init__(self, host: Host, open_replay, keep) -> None:
         self.host = host
         self.open_replay = open_replay      # shows a Replay over the player's game
+        self.keep = keep                    # offers back a game the link replaced (keep_game.py)
         host.listen(host.window, "hashchange", lambda event: self.route())
         host.subscribe(self.show_link)
 
@@ -42,10 +44,20 @@ class Router:
             target, problem = None, error
         host.leave_view_only()
         game = session.game
+        point = None
         if target is not None:
             rules, number = target
             if game is None or game.rules != rules or game.number != number:
-                session.open(rules, number)
+                # Another deal of a game with a save in progress: that game first,
+                # so that it can be offered back (keep_game.py).
+                if (game is None or game.rules != rules) and \
+                        session.store.get(save_key(rules.id)) is not None:
+                    session.open(rules)
+                current = session.game
+                if current is None or current.rules != rules or current.number != number:
+                    if current is not None and current.rules == rules:
+                        point = self.keep.before()
+                    session.open(rules, number)
         elif game is None:
             session.open(GAMES[session.last_game_id()])
         if problem:
@@ -53,6 +65,7 @@ class Router:
             host.notify(t("notice.bad_link", problem=problem, game=game.rules.name,
                           deal=game.number))
         host.show_game()
+        self.keep.offer(point)
 
     def show_link(self) -> None:
         game = self.host.session.game

@@ -102,6 +102,7 @@ class SettingsDialog:
         classes = self.host.document.documentElement.classList
         classes.toggle("deck-four", settings.four_colour)
         classes.toggle("contrast-high", settings.high_contrast)
+        classes.toggle("calm", settings.calm)
         for name, prefix in LOOK_CLASSES.items():
             for value in CHOICES[name]:
                 classes.toggle(f"{prefix}-{value}", value == getattr(settings, name))

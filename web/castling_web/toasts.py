@@ -30,12 +30,22 @@ class Toasts:
         self._settle = create_proxy(self._end_of_turn)
         document.getElementById("toast-close").addEventListener("click", self._hide)
 
-    def show(self, text: str, *, lasting: bool = False, reply: bool = False) -> None:
-        """Show ``text`` (``lasting``: a link to copy). A ``reply`` arrives later
-        than what it answers (a promise's callback): it may land in the same turn
-        as a switch of game that the player started meanwhile (the browser runs
-        input before timers), and must not be taken for that switch's message."""
+    def show(self, text: str, *, lasting: bool = False, action: str = "",
+             label: str = "", reply: bool = False) -> None:
+        """Show ``text`` (``lasting``: a link to copy); ``action``: the
+        ``data-action`` of a button the toast offers (``label`` its words), such
+        as bringing a game back. A ``reply`` arrives later than what it answers (a
+        promise's callback): it may land in the same turn as a switch of game that
+        the player started meanwhile (the browser runs input before timers), and
+        must not be taken for that switch's message."""
         self.document.getElementById("notice").textContent = text
+        button = self.document.getElementById("toast-action")
+        button.hidden = not action
+        if action:
+            button.setAttribute("data-action", action)
+        else:
+            button.removeAttribute("data-action")
+        button.textContent = label
         self.document.getElementById("toast").hidden = False
         if self._timer is not None:
             self.window.clearTimeout(self._timer)

@@ -264,6 +264,7 @@ class Settings:
     one_tap: bool = False        # one tap moves a card with exactly one destination
     four_colour: bool = False    # clubs green, diamonds blue
     high_contrast: bool = False  # black table, white cards, thick edges
+    calm: bool = False           # no clock or move count on screen (still kept and recorded)
     card_size: str = "medium"    # "small", "medium" or "large"
     card_back: str = "blue"      # the face-down cards' design: "blue", "red" or "night"
     table: str = "green"         # the table's colour: "green", "blue" or "burgundy"

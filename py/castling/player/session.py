@@ -35,6 +35,7 @@ from ..rules import GameRules
 from ..save import save_data
 from .records import (CHOICES, LAST_KEY, NUMBERS, SETTINGS_KEY, STATS_KEY, SWITCHES, SaveRecord, Settings,
                       Stats, read_save, read_settings, save_key, settings_text)
+from .keeping import KeepPoint, put_back, read_texts
 from .recovery import CarefulStore
 from .statistics import StatsBook
 from .storage_port import Storage
@@ -233,6 +234,53 @@ class Session:
     def stats_for(self, game_id: str) -> Stats:
         """The statistics of one game (zeros before the first)."""
         return self.book.of(game_id)
+
+    # -- giving a game back (issue #25) ------------------------------------------------
+
+    def at_stake(self) -> bool:
+        """The game in hand is unfinished and has been played: a new deal would
+        count it as lost, a restart would take its moves back."""
+        game = self.game
+        return (game is not None and not game.is_won() and not self.won_counted
+                and (bool(game.moves) or self.counted))
+
+    def keep_point(self) -> KeepPoint:
+        """What to put back if the change about to be made is undone."""
+        game_id = self.game.rules.id
+        return KeepPoint(game_id, read_texts(self.store, game_id), self.game.copy(),
+                         self.seconds, self.token, self.helped, self.daily, self.seen,
+                         self.counted, self.won_counted)
+
+    def changed_since(self, point: KeepPoint) -> bool:
+        """Note what the change left (after making it): whether it gave up the
+        game ``point`` kept (another deal, or its moves taken back)."""
+        point.after = read_texts(self.store, point.game_id)
+        point.after_token, point.after_moves = self.token, len(self.game.moves)
+        return (self.game.rules.id != point.game_id or self.token != point.token
+                or self.game.moves != point.game.moves)
+
+    def can_bring_back(self, point: KeepPoint) -> bool:
+        """Nothing happened on the table since the change (no move, no other deal)."""
+        return (self.game is not None and self.game.rules.id == point.game_id
+                and self.token == point.after_token and len(self.game.moves) == point.after_moves
+                and not self.conflict)
+
+    def bring_back(self, point: KeepPoint) -> bool:
+        """Undo the change: the game ``point`` kept is in hand again, and its save,
+        the statistics and the game played last are stored as they were before."""
+        game_id = point.game_id
+        if not self.can_bring_back(point) or self.guard.stored_header(game_id) != self.seen:
+            return False        # played on, or another tab wrote this game's save since
+        put_back(self.store, point)
+        if self.token != point.token:       # a restart's clock ran on: the same game
+            self.seconds = point.seconds
+        self.game = point.game
+        self.token = point.token
+        self.helped, self.daily = point.helped, point.daily
+        self.guard.seen, self.guard.conflict = point.seen, False
+        self.book.reload()
+        self.book.take_up(point.game_id, point.token, point.counted, point.won)
+        return True
 
     # -- settings ----------------------------------------------------------------
 

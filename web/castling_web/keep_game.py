@@ -1,0 +1,58 @@
+"""Nothing lost by a stray tap (issue #25): New deal, Restart, Today's deal and
+a link to another deal, while a game is in progress, happen at once, and a
+toast offers the game back in one tap ("Undo: back to your game",
+``data-action="keep-game"``) until it leaves, or a move is made, or another
+game comes to the table.  The app model puts back exactly what was stored
+(castling.player.keeping); here only when to offer it and what it says.
+"""
+
+from __future__ import annotations
+
+from castling.i18n import t
+from castling.player.keeping import KeepPoint
+
+from .host import Host
+
+
+class KeepGame:
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.point: KeepPoint | None = None     # the game offered back, while it is
+        host.command("keep-game", self.keep)
+        host.subscribe(self.follow)
+
+    def before(self) -> KeepPoint | None:
+        """Before a change of the game in hand: what to give back, if it is at stake."""
+        session = self.host.session
+        return session.keep_point() if session.game is not None and session.at_stake() else None
+
+    def offer(self, point: KeepPoint | None, said: str = "") -> None:
+        """After the change: say ``said`` (if anything), and if the change gave up
+        the game ``point`` kept, that it did, with the button bringing it back."""
+        host, session = self.host, self.host.session
+        if point is None or not session.changed_since(point):
+            if said:
+                host.notify(said)
+            return
+        self.point = point
+        game = point.game
+        left = (t("keep.restarted") if session.token == point.token
+                else t("keep.left", game=game.rules.name, deal=game.number))
+        host.chrome.toasts.show(f"{said} {left}" if said else left, action="keep-game",
+                                label=t("keep.undo"))
+
+    def follow(self) -> None:
+        """After any change of the table: a move, or another game, ends the offer."""
+        if self.point is not None and not self.host.session.can_bring_back(self.point):
+            self.point = None
+            self.host.chrome.toasts.close()
+
+    def keep(self) -> None:
+        host, point, self.point = self.host, self.point, None
+        host.chrome.toasts.close()
+        if point is None or not host.session.bring_back(point):
+            host.notify(t("keep.too_late"))
+            return
+        host.leave_view_only()
+        host.show_game()
+        host.announce(t("keep.back", game=point.game.rules.name, deal=point.game.number))
