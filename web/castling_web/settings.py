@@ -34,7 +34,11 @@ class SettingsDialog:
         """Show the dialog with every control set as the settings are."""
         document, settings = self.host.document, self.host.session.settings
         for box in document.querySelectorAll("[data-setting]"):
-            box.checked = getattr(settings, box.getAttribute("data-setting"))
+            value = getattr(settings, box.getAttribute("data-setting"))
+            if box.tagName == "SELECT":          # a setting of named values (tap: one or two)
+                box.value = value
+            else:
+                box.checked = value
         rules = self.host.session.game.rules
         document.getElementById("card-size").value = settings.card_size
         for select in document.querySelectorAll("[data-choice]"):
@@ -44,9 +48,13 @@ class SettingsDialog:
         document.getElementById("settings-dialog").showModal()
 
     def on_switch(self, event) -> None:
-        """An on/off setting (auto-play, animations, one tap, four colours, contrast)."""
+        """An on/off setting (auto-play, animations, four colours, contrast), or
+        one of named values chosen in a select (tap: "one" or "two")."""
         box = event.target
-        self.host.session.set_setting(box.getAttribute("data-setting"), bool(box.checked))
+        if box.tagName == "SELECT":
+            self.host.session.set_choice(box.getAttribute("data-setting"), str(box.value))
+        else:
+            self.host.session.set_setting(box.getAttribute("data-setting"), bool(box.checked))
         self.apply_look()
         self.host.show_notices()
 

@@ -261,13 +261,15 @@ class Settings:
 
     autoplay: bool = True        # send safe cards home on their own
     animations: bool = True      # short move animations (off under reduced motion anyway)
-    one_tap: bool = False        # one tap moves a card with exactly one destination
     four_colour: bool = False    # clubs green, diamonds blue
     high_contrast: bool = False  # black table, white cards, thick edges
     card_size: str = "medium"    # "small", "medium" or "large"
     card_back: str = "blue"      # the face-down cards' design: "blue", "red" or "night"
     table: str = "green"         # the table's colour: "green", "blue" or "burgundy"
     language: str = ""           # "" follows the browser; else a code of i18n.LANGUAGES
+    #: "one": a tap moves a card to its best place (castling.player.tap);
+    #: "two": a tap picks it up, another puts it down (the keyboard's way)
+    tap: str = "one"
     #: games whose new deals must be proved winnable by the solver first
     winnable_only: list[str] = field(default_factory=list)
 
@@ -277,7 +279,8 @@ class Settings:
 SWITCHES = tuple(f.name for f in fields(Settings) if isinstance(f.default, bool))
 #: settings with a few named values, the first the default
 CHOICES = {"card_size": ("medium", "small", "large"), "card_back": ("blue", "red", "night"),
-           "table": ("green", "blue", "burgundy"), "language": ("", *LANGUAGES)}
+           "table": ("green", "blue", "burgundy"), "language": ("", *LANGUAGES),
+           "tap": ("one", "two")}
 
 
 def read_settings(text: str | None) -> tuple[Settings, list[str]]:
