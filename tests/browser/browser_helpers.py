@@ -132,12 +132,37 @@ def top_card(page, pile: str):
 
 
 def tap_move(page, rules, move) -> None:
-    """Play ``move`` as a player taps it: its card, then the pile it goes to."""
+    """Play ``move`` as a player taps it: its card, then the pile it goes to (the
+    two-tap setting, which the ``page`` fixture chooses); where the page plays by
+    one tap (a first visit), as a player drags it instead, which chooses any place."""
     names = rules.pile_names
+    try:
+        settings = stored(page, "castling:settings") or {}
+    except Exception:           # no storage at all: the app plays by its defaults
+        settings = {}
+    if settings.get("tap") != "two":
+        if names[move[0]] == "s1":
+            top_card(page, "s1").click()        # a tap on the stock turns it, either way
+        else:
+            drag_to(page, names[move[0]], names[move[1]])
+        return
     top_card(page, names[move[0]]).click()
     target = page.locator(f'[data-pile="{names[move[1]]}"]')
     cards = target.locator("[data-card]")
     (cards.last if cards.count() else target).click()
+
+
+def drag_to(page, source: str, target: str) -> None:
+    """Drag the top card of pile ``source`` onto pile ``target`` (its top card)."""
+    settle(page)
+    start = top_card(page, source).bounding_box()
+    pile = page.locator(f'[data-pile="{target}"]')
+    cards = pile.locator("[data-card]")
+    end = (cards.last if cards.count() else pile).bounding_box()
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + 10)
+    page.mouse.down()
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + 10, steps=8)
+    page.mouse.up()
 
 
 #: A player's record of Fortress with some history (the charts' and the audit's).

@@ -50,10 +50,12 @@ def page(returning_profile, site_url):
     """A new page in the shared profile, with the site's storage emptied first
     (what the service worker and the snapshot keep in Cache Storage stays): a
     returning player with nothing saved. Every test uses it but those about a
-    first visit, which take ``first_visit_page``."""
+    first visit, which take ``first_visit_page``. The player has chosen two taps
+    (pick up, then put down: the keyboard's way, which most tests play by); the
+    tests of one-tap play clear that first."""
     page, check = watched(returning_profile, site_url)
     page.goto(f"{site_url}help/index.html")
-    page.evaluate("localStorage.clear()")
+    page.evaluate("localStorage.clear(); localStorage.setItem('castling:settings', '{\"tap\":\"two\"}')")
     yield page
     page.close()
     check()

@@ -7,7 +7,7 @@ import pytest
 from castling import GAMES, Game
 from castling.player.arrangement import INDEX_HEIGHT, INDEX_WIDTH
 
-from browser_helpers import act, stored, tap_move, wait_ready
+from browser_helpers import act, store, stored, tap_move, wait_ready
 
 
 SHOTS = __import__("pathlib").Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -180,6 +180,8 @@ def test_every_game_fits_every_screen_and_controls_do_not_overlap(browser, site_
     context = browser.new_context(viewport={"width": width, "height": height}, has_touch=width < 800,
                                   reduced_motion="reduce")
     page = context.new_page()
+    page.goto(f"{site_url}help/index.html")
+    store(page, "castling:settings", {"tap": "two"})        # its moves are played by two taps
     page.goto(f"{site_url}index.html#/chessboard/3")
     wait_ready(page)
     SHOTS.mkdir(exist_ok=True)

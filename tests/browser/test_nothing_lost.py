@@ -202,7 +202,8 @@ def test_without_storage_the_game_plays_on_and_says_so(page, site_url, console_e
     other.goto(f"{site_url}help/index.html")
     items = other.evaluate(
         "Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]))")
-    assert items == {"castling:save:castles-end": OTHER_SAVE, "castling:stats": STATS}
+    assert items == {"castling:save:castles-end": OTHER_SAVE, "castling:stats": STATS,
+                     "castling:settings": '{"tap":"two"}'}        # the page fixture's
     other.close()
 
 

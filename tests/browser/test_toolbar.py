@@ -116,8 +116,9 @@ def test_a_tap_outside_closes_the_menu_and_does_not_play(phone):
     page.wait_for_selector(MENU, state="hidden")
     assert page.get_attribute("#menu-button", "aria-expanded") == "false"
     assert page.locator(".selected, .target").count() == 0      # that tap picked nothing up
-    page.locator('[data-pile="t1"] [data-card]').last.tap()       # the next one does
-    page.wait_for_selector('[data-pile="t1"] .selected')
+    page.locator('[data-pile="t1"] [data-card]').last.tap()       # the next one plays (one tap)
+    page.wait_for_function("(JSON.parse(localStorage.getItem('castling:save:chessboard') || '{}')"
+                           ".moves || []).length === 1")
 
 
 def test_the_menu_by_click_key_and_choice(page, site_url):

@@ -75,14 +75,6 @@ def test_a_tap_picks_up_the_cards_it_is_on_and_lights_their_places():
     assert choose(pos, 0, count=2) == Choice("hold", source=0, count=2, places=(2,))
 
 
-def test_one_tap_plays_at_once_where_there_is_one_place_to_go():
-    pos = martha()
-    moves = tuple(targets(pos, 0, 2)[2])
-    assert choose(pos, 0, count=2, one_tap=True) == Choice("play", moves, 0, 2)
-    # Nine spaces for 7C: the player still picks one.
-    assert choose(pos, 0, count=1, one_tap=True).kind == "hold"
-
-
 def test_enter_steps_through_the_runs_that_can_move_then_puts_back():
     pos = martha()
     first = choose(pos, 0)

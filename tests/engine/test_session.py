@@ -198,6 +198,22 @@ def test_speed_sound_and_volume_are_kept_and_the_old_animations_switch_becomes_a
         session.set_number("speed", 3)
 
 
+def test_the_tap_setting_is_kept_and_the_old_one_tap_switch_does_no_harm():
+    session = new_session()
+    assert session.settings.tap == "one"                  # one tap plays, by default
+    session.set_choice("tap", "two")
+    assert new_session(session.storage.data).settings.tap == "two"
+    assert '"one_tap"' not in session.storage.data["castling:settings"]
+    # A settings text from before: its one_tap switch is left behind without a word
+    # (true meant one tap already; false was the old default, not a choice).
+    for old in ('{"one_tap": true, "autoplay": false}', '{"one_tap": false, "autoplay": false}'):
+        before = new_session({"castling:settings": old})
+        assert (before.settings.tap, before.settings.autoplay) == ("one", False)
+        assert not before.notices
+    damaged = new_session({"castling:settings": '{"tap": "<b>three</b>"}'})
+    assert damaged.settings.tap == "one" and damaged.notices
+
+
 def test_winnable_only_is_kept_per_game():
     session = new_session()
     session.set_winnable_only("morphy", True)

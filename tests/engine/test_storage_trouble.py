@@ -274,4 +274,4 @@ def test_the_on_off_settings_are_found_however_annotations_are_evaluated(monkeyp
     exec(compile(source.replace("from __future__ import annotations\n", ""),
                  records.__file__, "exec"), eager.__dict__)
     assert eager.SWITCHES == records.SWITCHES == (
-        "autoplay", "sound", "one_tap", "four_colour", "high_contrast", "calm")
+        "autoplay", "sound", "four_colour", "high_contrast", "calm")

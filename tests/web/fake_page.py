@@ -48,6 +48,10 @@ class Element(Listened):
         self.children: list = []
         self.parent: Element | None = None
 
+    @property
+    def tagName(self) -> str:
+        return self.tag.upper()
+
     def getAttribute(self, name):
         return self.attributes.get(name)
 

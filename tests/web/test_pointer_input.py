@@ -1,4 +1,5 @@
-"""Pointer play decided without a browser: what a tap, a double tap and a drag do."""
+"""Pointer play decided without a browser: what a tap (one-tap and two-tap), a
+double tap and a drag do."""
 
 from __future__ import annotations
 
@@ -6,9 +7,12 @@ import types
 
 import pytest
 
+from castling.i18n import t
 from castling.player.board import home_move, pickable_counts, targets
 from castling_web.held import Held
-from castling_web.pointer import DOUBLE_TAP_MS, DRAG_THRESHOLD, PointerInput, Press, Tap
+from castling.player.tap import next_place, tap_places
+from castling_web.pointer import (DOUBLE_TAP_MS, DRAG_THRESHOLD, EDGE, PointerInput, Press, Tap,
+                                  edge_scroll, most_covered)
 
 from .fake_page import Element
 from .stand_in import StandInApp
@@ -32,6 +36,8 @@ def a_movable_card(app: StandInApp, *, home: bool = False):
 
 @pytest.fixture
 def pointer(app):
+    """Pointer play the two-tap way: pick up, then put down."""
+    app.session.set_choice("tap", "two")
     return PointerInput(app)
 
 
@@ -72,6 +78,7 @@ def test_tapping_the_held_card_again_puts_it_back(app, pointer):
 
 def test_a_double_tap_sends_the_card_home():
     app = StandInApp("fortress", 3)
+    app.session.set_choice("tap", "two")
     pointer = PointerInput(app)
     source, target, moves = a_movable_card(app, home=True)
     pointer.tap(app.names[source], 1, now=100.0)
@@ -80,14 +87,44 @@ def test_a_double_tap_sends_the_card_home():
     assert target >= app.session.game.position.tables.first_foundation
 
 
-def test_one_tap_plays_at_once_when_there_is_one_place_to_go():
-    app = StandInApp("chessboard", 1)
-    app.session.set_setting("one_tap", True)
+def test_one_tap_sends_a_card_to_its_best_place_and_a_second_tap_on_to_the_next():
+    app = StandInApp("fortress", 3)
+    assert app.session.settings.tap == "one"            # the default
     pointer = PointerInput(app)
-    source = app.piles_where(lambda position, s: len(targets(position, s, 1)) == 1)[0]
-    (moves,) = targets(app.position, source, 1).values()
+    source = app.piles_where(lambda position, s: len(tap_places(position, s, 1)) >= 2)[0]
+    first = next_place(app.position, source, 1)
     pointer.tap(app.names[source], 1, now=0.0)
-    assert app.played == [(moves, 1)]
+    assert app.played[-1] == (targets(app.position.copy(), source, 1).get(first)
+                              or app.played[-1][0], 1)
+    assert app.played[-1][0][-1][1] == first and app.held.now is None
+    then = next_place(app.position, first, 1, (source, first))
+    pointer.tap(app.names[first], 1, now=50.0)          # soon after: no double tap here
+    assert app.played[-1][0] == [(first, then, 1)]
+
+
+def test_one_tap_on_a_card_with_nowhere_to_go_says_so_quietly():
+    app = StandInApp("martha", 1)
+    pointer = PointerInput(app)
+    stuck = app.piles_where(lambda position, s: position.piles[s] and s < position.tables.n_tableau
+                            and 1 not in pickable_counts(position, s))[0]
+    pointer.tap(app.names[stuck], 1, now=0.0)
+    assert app.played == [] and app.said == [t("say.nowhere")] and app.notices == []
+    pointer.tap(app.names[stuck], None, now=1000.0)     # a face-down card, or no card: not a word
+    assert app.said == [t("say.nowhere")]
+
+
+def test_a_drop_goes_to_the_legal_pile_covered_most():
+    card = (100.0, 100.0, 200.0, 240.0)
+    assert most_covered(card, {3: (0, 0, 130, 400), 4: (130, 0, 260, 400)}) == 4
+    assert most_covered(card, {3: (0, 0, 130, 400)}) == 3           # 30% of it: enough
+    assert most_covered(card, {3: (0, 0, 110, 400)}) is None        # a sliver is not a drop
+    assert most_covered(card, {}) is None
+
+
+def test_a_drag_near_an_edge_scrolls_the_board_faster_the_nearer():
+    assert edge_scroll(300, 0, 600) == 0
+    assert 0 < edge_scroll(600 - EDGE + 1, 0, 600) < edge_scroll(599, 0, 600)
+    assert edge_scroll(1, 0, 600) < 0
 
 
 def test_a_face_down_or_stuck_card_is_not_picked_up():

@@ -1,9 +1,13 @@
-"""Pointer play (mouse, touch, pen): drag cards to a pile, or tap to pick up
-and tap again to put down; a double tap sends a card home.
+"""Pointer play (mouse, touch, pen): drag cards to a pile, or tap. With the
+setting ``tap`` at "one" (the default) a tap sends a card to its best place and
+a second tap on it to its next one (``castling.player.tap``); at "two" a tap
+picks cards up and another puts them down, as Enter does
+(``castling.player.choice``), and a double tap sends a card home.
 
 A press becomes a drag once it travels ``DRAG_THRESHOLD`` pixels; a press
-that does not is a tap, and what a tap does is ``castling.player.choice``'s
-answer (shared with Enter). Where cards may go is the engine's answer
+that does not is a tap. A drag goes to the legal pile the cards cover most
+(at least ``DROP_SHARE`` of them), and near the top or bottom edge of a board
+that scrolls it scrolls the board. Where cards may go is the engine's answer
 (``castling.player.board``); the moves played are the ones it returns.
 """
 
@@ -13,12 +17,44 @@ from dataclasses import dataclass, field
 
 from castling.player.board import pickable_counts, targets
 from castling.player.choice import choose
+from castling.player.tap import tap_choice
+from castling.i18n import t
 
 from .dom import present
 from .host import Host
 
 DRAG_THRESHOLD = 6          # pixels a press must travel to become a drag
 DOUBLE_TAP_MS = 350
+DROP_SHARE = 0.2            # the least share of the dragged cards a pile must cover to take them
+EDGE = 48                   # pixels from the board's top or bottom edge where a drag scrolls it
+EDGE_STEP = 16              # the most pixels a drag scrolls the board per pointer move
+
+Rect = tuple[float, float, float, float]     # left, top, right, bottom
+
+
+def overlap(a: Rect, b: Rect) -> float:
+    """The area two rectangles share."""
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def most_covered(cards: Rect, piles: dict[int, Rect]) -> int | None:
+    """The pile (of ``piles``, the legal ones) the dragged cards cover most, if
+    it holds at least ``DROP_SHARE`` of them; the first in table order on a tie."""
+    area = (cards[2] - cards[0]) * (cards[3] - cards[1])
+    if area <= 0 or not piles:
+        return None
+    best = max(sorted(piles), key=lambda pile: overlap(cards, piles[pile]))
+    return best if overlap(cards, piles[best]) >= DROP_SHARE * area else None
+
+
+def edge_scroll(y: float, top: float, bottom: float) -> float:
+    """How far a drag at height ``y`` scrolls a board from ``top`` to ``bottom``:
+    up (negative) or down near an edge, faster the nearer, else 0."""
+    if y > bottom - EDGE:
+        return min(EDGE_STEP, EDGE_STEP * (y - (bottom - EDGE)) / EDGE + 2)
+    if y < top + EDGE:
+        return -min(EDGE_STEP, EDGE_STEP * ((top + EDGE) - y) / EDGE + 2)
+    return 0.0
 
 
 @dataclass
@@ -31,6 +67,7 @@ class Press:
     dragging: bool = False
     elements: list = field(default_factory=list)     # the card elements being dragged
     targets: dict = field(default_factory=dict)      # pile index -> the moves that put them there
+    scrolled: float = 0.0               # how far the board scrolled since the press
 
     def is_drag(self, dx: float, dy: float) -> bool:
         return self.dragging or abs(dx) + abs(dy) >= DRAG_THRESHOLD
@@ -46,6 +83,18 @@ class Tap:
         return self.pile == pile and now - self.at < DOUBLE_TAP_MS
 
 
+@dataclass(frozen=True)
+class Sent:
+    """The cards one tap just moved, for a second tap to send on: where they are,
+    the top one of them, how many, the game's length then, and the piles they
+    have been on in this run of taps."""
+    pile: str
+    card: str
+    count: int
+    moves: int
+    tried: tuple[int, ...]
+
+
 class PointerInput:
     """Turns the board's pointer events into picked-up cards and moves."""
 
@@ -53,6 +102,7 @@ class PointerInput:
         self.host = host
         self.press: Press | None = None
         self.last_tap = Tap()
+        self.sent: Sent | None = None
         board = host.document.getElementById("board")
         host.listen(board, "pointerdown", self.on_down)
         host.listen(board, "pointermove", self.on_move)
@@ -99,6 +149,14 @@ class PointerInput:
         if not press.dragging and not self._start_drag(press):
             self.press = None
             return
+        board = event.currentTarget
+        if board.hasAttribute("data-scrolls"):
+            box = board.getBoundingClientRect()
+            before = float(board.scrollTop)
+            board.scrollTop = before + edge_scroll(float(event.clientY), float(box.top),
+                                                   float(box.bottom))
+            press.scrolled += float(board.scrollTop) - before
+        dy += press.scrolled            # the cards ride along with the board
         for element in press.elements:
             element.style.transform = f"translate({dx}px, {dy}px)"
 
@@ -126,15 +184,27 @@ class PointerInput:
         if not press.dragging:
             self.tap(press.pile, press.count, float(event.timeStamp))
             return
-        under = self.host.document.elementFromPoint(event.clientX, event.clientY)
-        pile = under.closest("[data-pile]") if present(under) else None
-        target = self._index(str(pile.getAttribute("data-pile"))) if present(pile) else None
-        moves = press.targets.get(target)
+        moves = press.targets.get(self._covered(press))
         if moves:
             self.host.play(moves, press.count)
         elif target is not None and target != self._index(press.pile):
             self.host.sound("refused")      # dropped on a pile it may not go to
         self._drop(press)
+
+    def _covered(self, press: Press) -> int | None:
+        """The legal pile the dragged cards cover most (the pile's own place and
+        its cards' together)."""
+        def box(elements) -> Rect:
+            rects = [element.getBoundingClientRect() for element in elements]
+            return (min(float(r.left) for r in rects), min(float(r.top) for r in rects),
+                    max(float(r.right) for r in rects), max(float(r.bottom) for r in rects))
+        names = self.host.session.game.rules.pile_names
+        piles = {}
+        for target in press.targets:
+            pile = self.host.document.querySelector(f'[data-pile="{names[target]}"]')
+            if present(pile):
+                piles[target] = box([pile, *self.host.view.cards_of(names[target])])
+        return most_covered(box(press.elements), piles) if press.elements else None
 
     def on_cancel(self, event) -> None:
         press, self.press = self.press, None
@@ -148,12 +218,52 @@ class PointerInput:
         self.host.view.mark("target")
 
     def tap(self, name: str, count: int | None, now: float) -> None:
-        """A click or tap: move the held cards here, or pick up what was tapped."""
+        """A click or tap: by the setting, send the card on at once, or move the
+        held cards here or pick up what was tapped."""
         host = self.host
+        if host.session.settings.tap != "two":
+            self.one_tap(name, count)
+            return
         double = self.last_tap.is_double(name, now)
         self.last_tap = Tap(name, now)
         choice = choose(host.session.game.position, self._index(name), host.held.now, count=count,
-                        double=double, one_tap=host.session.settings.one_tap)
+                        double=double)
+        self.carry_out(choice)
+
+    def one_tap(self, name: str, count: int | None) -> None:
+        """A tap that plays: the card to its best place, or on from where the
+        last tap sent it (``castling.player.tap``); a card with nowhere to go
+        is said to have none, quietly (the screen reader's line, no message)."""
+        host = self.host
+        game = host.session.game
+        index = self._index(name)
+        sent, self.sent = self.sent, None
+        tried: tuple[int, ...] = ()
+        if sent and (sent.pile, sent.count, sent.moves) == (name, count, len(game.moves)) \
+                and self._top_code(name, sent.count) == sent.card:
+            tried = sent.tried
+        choice = tap_choice(game.position, index, host.held.now, count=count, tried=tried)
+        moved = self._top_code(name, choice.count) if choice.source == index else None
+        if choice.kind == "nothing" and count is not None:
+            host.held.put_back()
+            host.announce(t("say.nowhere"))
+            return
+        self.carry_out(choice)
+        if choice.kind == "play" and moved is not None:
+            target = choice.moves[-1][1]
+            where = game.rules.pile_names[target]
+            if self._top_code(where, choice.count) == moved:    # not gone home by auto-play
+                path = (index, target) if target in tried else (tried or (index,)) + (target,)
+                self.sent = Sent(where, moved, choice.count, len(game.moves), path)
+
+    def _top_code(self, name: str, count: int) -> str | None:
+        """The card ``count`` from the top of pile ``name``, if there is one."""
+        pile = self.host.session.game.position.piles[self._index(name)]
+        return str(pile[-count]) if 0 < count <= len(pile) else None
+
+    def carry_out(self, choice) -> None:
+        """Do what the engine chose: play, pick up, or put back."""
+        host = self.host
         if choice.kind == "play":
             host.play(list(choice.moves), choice.count)
         elif choice.kind == "hold":

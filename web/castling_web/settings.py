@@ -56,7 +56,8 @@ class SettingsDialog:
 
     def on_switch(self, event) -> None:
         """A setting of the dialog's ``data-setting`` controls: on/off (auto-play,
-        sound, one tap, four colours, contrast), the speed, or the volume."""
+        sound, four colours, contrast, calm), a named choice (the speed, one tap or
+        two), or the volume."""
         box = event.target
         name, session = str(box.getAttribute("data-setting")), self.host.session
         if name in SWITCHES:

@@ -49,16 +49,15 @@ class Choice:
 
 
 def choose(position: Position, pile: int, held: Held | None = None, *,
-           count: int | None | Literal["next"] = NEXT, double: bool = False,
-           one_tap: bool = False) -> Choice:
+           count: int | None | Literal["next"] = NEXT, double: bool = False) -> Choice:
     """The player chose pile number ``pile`` with ``held`` in hand.
 
     ``count``: how many cards from the top the pointer is on (None: a face-down
     card, or no card), or :data:`NEXT` for Enter, which steps through the counts
     that can move and says when the held cards cannot go to another pile
     (where a tap there picks up that pile's cards instead). ``double``: a double
-    tap, which sends the top card home. ``one_tap``: the player's setting, a
-    pick-up with one place to go plays at once.
+    tap, which sends the top card home. (This is the two-tap way, and the
+    keyboard's; one-tap play is ``castling.player.tap``'s.)
     """
     turn = turn_move(position, pile)
     if turn:
@@ -87,6 +86,4 @@ def choose(position: Position, pile: int, held: Held | None = None, *,
     else:
         lift = count
     found = targets(position, pile, lift)
-    if one_tap and len(found) == 1:
-        return Choice("play", tuple(next(iter(found.values()))), pile, lift)
     return Choice("hold", source=pile, count=lift, places=tuple(found))

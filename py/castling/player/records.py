@@ -261,7 +261,6 @@ class Settings:
 
     autoplay: bool = True        # send safe cards home on their own
     sound: bool = True           # card sounds (the mute control switches them off)
-    one_tap: bool = False        # one tap moves a card with exactly one destination
     four_colour: bool = False    # clubs green, diamonds blue
     high_contrast: bool = False  # black table, white cards, thick edges
     calm: bool = False           # no clock or move count on screen (still kept and recorded)
@@ -273,6 +272,9 @@ class Settings:
     #: "fast", "normal" or "slow" (it replaces the on/off ``animations``)
     speed: str = "normal"
     volume: int = 60             # the sounds' loudness, 0-100
+    #: "one": a tap moves a card to its best place (castling.player.tap);
+    #: "two": a tap picks it up, another puts it down (the keyboard's way)
+    tap: str = "one"
     #: games whose new deals must be proved winnable by the solver first
     winnable_only: list[str] = field(default_factory=list)
 
@@ -283,7 +285,7 @@ SWITCHES = tuple(f.name for f in fields(Settings) if isinstance(f.default, bool)
 #: settings with a few named values, the first the default
 CHOICES = {"card_size": ("medium", "small", "large"), "card_back": ("blue", "red", "night"),
            "table": ("green", "blue", "burgundy"), "language": ("", *LANGUAGES),
-           "speed": ("normal", "off", "fast", "slow")}
+           "speed": ("normal", "off", "fast", "slow"), "tap": ("one", "two")}
 #: settings that are a whole number, with their least and greatest values
 NUMBERS = {"volume": (0, 100)}
 
