@@ -5,7 +5,6 @@ leaves every stored key byte for byte as it was and the table as it was;
 letting it pass counts the game as lost exactly once. Switching game loses
 nothing. Calm mode hides the clock and the move count, and they still count."""
 
-import json
 
 import pytest
 

@@ -159,3 +159,26 @@ def test_a_stored_animations_off_loads_as_speed_off(fresh):
     assert page.locator("#speed").input_value() == "off"
     page.locator("#settings-dialog button[value=close]").click()
     assert slid(page, FIRST) == 0
+
+
+def test_a_drop_where_the_card_may_not_go_is_refused_aloud(fresh):
+    """Dragged onto a pile that cannot take it, the card goes back and the
+    "refused" sound plays (the pointer's pile is what the drop was over)."""
+    page = fresh()
+    game, _ = Game.replay(RULES, 34000, [])
+    position = game.position
+    names = RULES.pile_names
+    legal = {(move[0], move[1]) for move in position.legal_moves()}
+    tableau = range(position.tables.n_tableau)
+    movable = {s for s, _ in legal}                 # a card that can be lifted at all
+    source, target = next((s, t) for s in tableau for t in tableau
+                          if s != t and s in movable and position.piles[t]
+                          and (s, t) not in legal)
+    card = page.locator(f'[data-pile="{names[source]}"] [data-card]').last.bounding_box()
+    onto = page.locator(f'[data-pile="{names[target]}"] [data-card]').last.bounding_box()
+    page.mouse.move(card["x"] + card["width"] / 2, card["y"] + 10)
+    page.mouse.down()
+    page.mouse.move(onto["x"] + onto["width"] / 2, onto["y"] + 20, steps=8)
+    page.mouse.up()
+    page.wait_for_function("document.documentElement.dataset.sound === 'refused'")
+    assert stored(page, SAVE) is None or stored(page, SAVE)["moves"] == []

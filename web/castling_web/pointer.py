@@ -187,9 +187,17 @@ class PointerInput:
         moves = press.targets.get(self._covered(press))
         if moves:
             self.host.play(moves, press.count)
-        elif target is not None and target != self._index(press.pile):
+        elif self._over_another_pile(event, press):
             self.host.sound("refused")      # dropped on a pile it may not go to
         self._drop(press)
+
+    def _over_another_pile(self, event, press: Press) -> bool:
+        """Whether the pointer let go over a pile other than the one the cards
+        came from (the dragged cards take no pointer: what is under them counts)."""
+        finder = getattr(self.host.document, "elementFromPoint", None)
+        under = finder(float(event.clientX), float(event.clientY)) if finder else None
+        pile = under.closest("[data-pile]") if present(under) else None
+        return present(pile) and str(pile.getAttribute("data-pile")) != press.pile
 
     def _covered(self, press: Press) -> int | None:
         """The legal pile the dragged cards cover most (the pile's own place and
