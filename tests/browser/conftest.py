@@ -11,7 +11,7 @@ import sys
 import pytest
 from playwright.sync_api import sync_playwright
 
-from browser_helpers import DIST, ROOT, watched
+from browser_helpers import DIST, ROOT, wait_ready, watched
 from support import launch_chromium, serve
 
 
@@ -69,3 +69,25 @@ def first_visit_page(browser, site_url):
     yield page
     context.close()
     check()
+
+
+@pytest.fixture
+def new_profile_page(browser, site_url):
+    """Opens pages in new profiles: ``open(link, init_script=None, **context_options)``
+    goes to ``index.html{link}`` and waits until it is ready; each profile is
+    closed, and its page checked (watched), when the test is done."""
+    opened = []
+
+    def open_page(link: str, init_script: str | None = None, **options):
+        context = browser.new_context(**options)
+        if init_script:
+            context.add_init_script(init_script)
+        page, check = watched(context, site_url)
+        opened.append((context, check))
+        page.goto(f"{site_url}index.html{link}")
+        wait_ready(page)
+        return page
+    yield open_page
+    for context, check in opened:
+        context.close()
+        check()

@@ -7,11 +7,11 @@ import pytest
 from castling import GAMES, Game
 
 from browser_helpers import (act, drag_to, settle, store, stored, tap_move,
-                             wait_ready, watched)
+                             wait_ready)
 
 RULES = GAMES["beleaguered-castle"]
 FIRST = (1, 3, 1)           # Beleaguered Castle #34000: t2-t4, and more one-card moves after it
-LINK = "index.html#/beleaguered-castle/34000"
+LINK = "#/beleaguered-castle/34000"
 SAVE = "castling:save:beleaguered-castle"
 
 #: Counts the AudioContexts made and the slides started (Element.animate), from
@@ -29,23 +29,13 @@ Element.prototype.animate = function (...args) { window.slides += 1; return anim
 
 
 @pytest.fixture
-def fresh(browser, site_url):
+def fresh(new_profile_page):
     """A page in a new profile that counts AudioContexts and slides; ``options``
     for its context (reduced_motion…)."""
-    opened = []
-
     def open_page(**options):
-        context = browser.new_context(viewport={"width": 1280, "height": 800}, **options)
-        context.add_init_script(WATCH_AUDIO)
-        page, check = watched(context, site_url)
-        opened.append((context, check))
-        page.goto(f"{site_url}{LINK}")
-        wait_ready(page)
-        return page
-    yield open_page
-    for context, check in opened:
-        context.close()
-        check()
+        return new_profile_page(LINK, WATCH_AUDIO,
+                                viewport={"width": 1280, "height": 800}, **options)
+    return open_page
 
 
 def sounds(page) -> int:

@@ -27,22 +27,12 @@ def toolbar_actions() -> list[str]:
 
 
 @pytest.fixture
-def phone(browser, site_url):
+def phone(new_profile_page):
     """A page in a touch phone's context, 390 × 844 (a new profile each time)."""
-    pages = []
-
     def open_phone(width=390, height=844, locale="en-US", link="#/chessboard/3"):
-        context = browser.new_context(viewport={"width": width, "height": height},
-                                      has_touch=True, is_mobile=True, locale=locale)
-        page, check = watched(context, site_url)
-        pages.append((context, check))
-        page.goto(f"{site_url}index.html{link}")
-        wait_ready(page)
-        return page
-    yield open_phone
-    for context, check in pages:
-        context.close()
-        check()
+        return new_profile_page(link, viewport={"width": width, "height": height},
+                                has_touch=True, is_mobile=True, locale=locale)
+    return open_phone
 
 
 def bar_rects(page) -> list[list[float]]:
