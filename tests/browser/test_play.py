@@ -6,7 +6,7 @@ import pytest
 from castling import GAMES, Game, Position, format_move
 from castling.player.board import targets
 
-from browser_helpers import (a_single_card_move, act, deal_for, dom_piles, drag_to, shown_as_dom,
+from browser_helpers import (a_single_card_move, act, deal_for, dom_piles, settle, shown_as_dom,
                              stored, tap_move, top_card, wait_ready)
 
 
@@ -21,7 +21,17 @@ def saved_position(page, game_id: str, number: int) -> tuple[Game, list[str]]:
 
 def drag_move(page, rules, move) -> None:
     names = rules.pile_names
-    drag_to(page, names[move[0]], names[move[1]])
+    # As a player does: wait for the cards of the last move to land (a slide
+    # in progress moves the card the drag would start on, or end on).
+    settle(page)
+    source = top_card(page, names[move[0]]).bounding_box()
+    target_pile = page.locator(f'[data-pile="{names[move[1]]}"]')
+    cards = target_pile.locator("[data-card]")
+    target = (cards.last if cards.count() else target_pile).bounding_box()
+    page.mouse.move(source["x"] + source["width"] / 2, source["y"] + 10)
+    page.mouse.down()
+    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + 20, steps=8)
+    page.mouse.up()
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
