@@ -126,6 +126,22 @@ class View:
         self.marks[class_name] = (tuple(piles), tuple(cards))
 
 
+class Motion:
+    """The table's movements: what was asked for, in order (nothing moves)."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple] = []        # ("draw" | "glide_back" | "nudge", what)
+
+    def draw(self, piles, *, deal=False):
+        self.asked.append(("draw", piles))
+
+    def glide_back(self, elements, dx, dy):
+        self.asked.append(("glide_back", list(elements)))
+
+    def nudge(self, elements):
+        self.asked.append(("nudge", list(elements)))
+
+
 class Window(Listened):
     """The window's timers: kept, never fired (a test calls what it wants to happen)."""
 

@@ -10,7 +10,7 @@ from castling.player.storage_port import MemoryStorage
 from castling_web.chrome import Chrome
 from castling_web.held import HeldCards
 
-from .fake_page import Document, View, Window
+from .fake_page import Document, Motion, View, Window
 
 
 class StandInApp:
@@ -18,6 +18,7 @@ class StandInApp:
         self.document = Document()
         self.window = Window()
         self.view = View()
+        self.motion = Motion()
         self.chrome = Chrome(self.document, self.window)
         self.session = Session(MemoryStorage())
         self.session.load()
@@ -65,10 +66,7 @@ class StandInApp:
 
     def watch(self, game, source, target, count, play):
         play()
-        return "", (game.rules.pile_names[target], [])
-
-    def slide(self, moved):
-        pass
+        return ""
 
     def status(self, text, *, hint=None):
         self.chrome.status(text, hint=hint)
@@ -86,7 +84,7 @@ class StandInApp:
         self.notices.extend(self.session.notices)
         self.session.notices.clear()
 
-    def refresh(self, moved=None):
+    def refresh(self):
         if not self.view_only:
             self.refreshed += 1
             for callback in self.subscribers:

@@ -24,7 +24,7 @@ from castling.player.session import Session
 from pyodide.ffi import create_proxy
 
 from .advice_view import AdviceView
-from .animation import Slides
+from .animation import Motion
 from .chooser import Chooser
 from .chrome import Chrome
 from .commands import Commands
@@ -65,7 +65,7 @@ class App:
         self.view = TableView(document, window, document.getElementById("board"))
         self.chrome = Chrome(document, window)
         self.held = HeldCards(self.view, lambda: self.sound("pick-up"))
-        self.slides = Slides(window, self.view, lambda: self.session.settings)
+        self.motion = Motion(window, self.view, lambda: self.session.settings)
         self.last_move = None
         self.view_only = False
         self.was_won = False
@@ -78,6 +78,7 @@ class App:
         # before any feature asks it for one.
         self.sounds = Sound(self)
         self._shown = None              # the game last dealt on the table (its "deal" sound)
+        self._dealing = False           # the next refresh deals the game shown (its cards fly)
         self.listen(document.getElementById("game-select"), "change",
                     lambda event: self.open_game(str(event.target.value)))
         self.listen(window, "resize", lambda event: self.view.fit())
@@ -151,23 +152,25 @@ class App:
         self.held.forget()
         self.last_move = None
         self.was_won = game.is_won()
-        if game is not self._shown and not game.moves:
+        # A deal not seen before is dealt (the first one of a visit is simply
+        # there: the page has just shown the table).
+        dealt = game is not self._shown and not game.moves
+        if dealt:
             self.sound("deal")
+        self._dealing = dealt and self._shown is not None
         self._shown = game
         self.refresh()
 
-    def refresh(self, moved=None) -> None:
+    def refresh(self) -> None:
         """Bring the page up to date with the position (only changed piles are
-        redrawn), then whatever subscribed to changes.
-
-        ``moved``: (pile, the old places of the cards that just arrived there), to slide them."""
+        redrawn, and the cards that moved slide), then whatever subscribed to changes."""
         if self.view_only:
             return
         game = self.session.game
-        self.view.draw(game.position.to_piles())
+        dealing, self._dealing = self._dealing, False
+        self.motion.draw(game.position.to_piles(), deal=dealing)
         self.view.mark("selected")
         self.view.mark("target")
-        self.slide(moved)
         count = len(game.moves)
         self.document.getElementById("move-counter").textContent = (
             t("counter.moves.one") if count == 1 else t("counter.moves.many", count=count))
@@ -201,12 +204,8 @@ class App:
     def play(self, moves, count: int, *, by_player: bool = True, helped: bool = False) -> None:
         self.moves.play(moves, count, by_player=by_player, helped=helped)
 
-    def watch(self, game, source: int, target: int, count: int, play):
+    def watch(self, game, source: int, target: int, count: int, play) -> str:
         return self.moves.watch(game, source, target, count, play)
-
-    def slide(self, moved) -> None:
-        if moved:
-            self.slides.slide_in(*moved)
 
     # -- telling the player ------------------------------------------------------------
 

@@ -18,13 +18,10 @@ from castling.game import Game
 from castling.movegen import Move
 from castling.player.session import Session
 
+from .animation import Motion
 from .chrome import Chrome
 from .held import HeldCards
 from .render import TableView
-
-#: the target pile's name and the old places of the cards that arrived there
-#: (what ``watch`` measured, for ``refresh`` or ``slide`` to slide them in)
-Moved = tuple[str, list]
 
 
 @runtime_checkable
@@ -35,6 +32,9 @@ class Host(Protocol):
     window: Any
     session: Session
     view: TableView
+    #: draws on the table, moving what moves (a feature that shows its own game, the
+    #: replay, draws through it; the player's cards glide back or shake through it)
+    motion: Motion
     chrome: Chrome
     held: HeldCards
     #: the last move played on the player's game (the baseline hint avoids undoing it)
@@ -65,14 +65,11 @@ class Host(Protocol):
         """Play moves the engine produced, carrying ``count`` cards; see moves.py."""
 
     def watch(self, game: Game, source: int, target: int, count: int,
-              play: Callable[[], Any]) -> tuple[str, Moved]:
-        """Have ``play`` make a move on ``game``: how to say it, and where its cards were."""
+              play: Callable[[], Any]) -> str:
+        """Have ``play`` make a move on ``game``; how to say it."""
 
-    def slide(self, moved: Moved | None) -> None:
-        """Slide in the cards of a move ``watch`` measured (the table already drawn)."""
-
-    def refresh(self, moved: Moved | None = None) -> None:
-        """Bring the page up to date with the player's game."""
+    def refresh(self) -> None:
+        """Bring the page up to date with the player's game (what moved slides)."""
 
     def show_game(self) -> None:
         """Draw the whole table for the player's game (not while view-only)."""

@@ -1,8 +1,8 @@
-"""Playing moves on the table: each one said, measured for its slide, and the
-player's followed by auto-play sending safe cards home.
+"""Playing moves on the table: each one said, and the player's followed by
+auto-play sending safe cards home (their cards slide: animation.py).
 
 The moves are the engine's (pointer, keyboard, Show me); the replay viewer
-steps its own game through ``watch`` too, so a move is said and slid one way.
+steps its own game through ``watch`` too, so a move is said one way.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from castling import safe_foundation_moves
 from castling.i18n import t
 from castling.player.spoken import move_words, turn_words
 
-from .host import Host, Moved
+from .host import Host
 
 AUTOPLAY_LIMIT = 200        # more cards than any game has: auto-play always ends
 
@@ -28,14 +28,14 @@ class Moves:
         home. ``helped``: the solver's move ("Show me"), said as such."""
         host = self.host
         session = host.session
-        words, moved = self.watch(session.game, moves[0][0], moves[-1][1], count,
-                                  lambda: session.play(moves, helped=helped))
+        words = self.watch(session.game, moves[0][0], moves[-1][1], count,
+                           lambda: session.play(moves, helped=helped))
         host.last_move = moves[-1]
         host.held.forget()
         if by_player or helped:
             turned = moves[0][0] == session.game.position.tables.stock
             host.sound("turn-over" if turned else "put-down")
-        host.refresh(moved=moved)
+        host.refresh()
         if by_player:
             home = self.autoplay() if session.settings.autoplay else 0
             if home:
@@ -48,20 +48,16 @@ class Moves:
                 host.announce(t("say.showme", move=words) if helped
                               else t("say.sentence", text=words))
 
-    def watch(self, game, source: int, target: int, count: int, play) -> tuple[str, Moved]:
+    def watch(self, game, source: int, target: int, count: int, play) -> str:
         """Have ``play`` make a move of ``count`` cards on ``game`` (the player's, or a
-        replay's), and return how to say it and where its cards were (the target
-        pile's name and their old places, for refresh/show to slide them in). The
-        words are made before the move, while the cards are where they say; a card
-        turned from the stock is only known after."""
-        names = game.rules.pile_names
+        replay's), and return how to say it. The words are made before the move,
+        while the cards are where they say; a card turned from the stock is only
+        known after."""
         words = move_words(game.position, source, target, count)
-        before = [card.getBoundingClientRect()
-                  for card in self.host.view.cards_of(names[source])[-count:]]
         play()
         if source == game.position.tables.stock:
             words = turn_words(game.position)
-        return words, (names[target], before)
+        return words
 
     def autoplay(self) -> int:
         """Send home, one by one, the cards no tableau card could still need; how many."""

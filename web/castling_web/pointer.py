@@ -68,6 +68,7 @@ class Press:
     elements: list = field(default_factory=list)     # the card elements being dragged
     targets: dict = field(default_factory=dict)      # pile index -> the moves that put them there
     scrolled: float = 0.0               # how far the board scrolled since the press
+    offset: tuple[float, float] = (0.0, 0.0)     # how far the dragged cards are from their pile
 
     def is_drag(self, dx: float, dy: float) -> bool:
         return self.dragging or abs(dx) + abs(dy) >= DRAG_THRESHOLD
@@ -157,6 +158,7 @@ class PointerInput:
                                                    float(box.bottom))
             press.scrolled += float(board.scrollTop) - before
         dy += press.scrolled            # the cards ride along with the board
+        press.offset = (dx, dy)
         for element in press.elements:
             element.style.transform = f"translate({dx}px, {dy}px)"
 
@@ -190,6 +192,8 @@ class PointerInput:
         elif self._over_another_pile(event, press):
             self.host.sound("refused")      # dropped on a pile it may not go to
         self._drop(press)
+        if not moves:
+            self.host.motion.glide_back(press.elements, *press.offset)
 
     def _over_another_pile(self, event, press: Press) -> bool:
         """Whether the pointer let go over a pile other than the one the cards
@@ -218,6 +222,7 @@ class PointerInput:
         press, self.press = self.press, None
         if press:
             self._drop(press)
+            self.host.motion.glide_back(press.elements, *press.offset)
 
     def _drop(self, press: Press) -> None:
         for element in press.elements:
@@ -241,7 +246,8 @@ class PointerInput:
     def one_tap(self, name: str, count: int | None) -> None:
         """A tap that plays: the card to its best place, or on from where the
         last tap sent it (``castling.player.tap``); a card with nowhere to go
-        is said to have none, quietly (the screen reader's line, no message)."""
+        is said to have none, quietly: it shakes (animation.py's nudge), and
+        screen readers hear it; no message, no sound."""
         host = self.host
         game = host.session.game
         index = self._index(name)
@@ -254,6 +260,7 @@ class PointerInput:
         moved = self._top_code(name, choice.count) if choice.source == index else None
         if choice.kind == "nothing" and count is not None:
             host.held.put_back()
+            host.motion.nudge(host.view.cards_of(name)[-count:])
             host.announce(t("say.nowhere"))
             return
         self.carry_out(choice)

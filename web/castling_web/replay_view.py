@@ -124,8 +124,8 @@ class ReplayView:
         if direction > 0:
             if not game.can_redo:
                 return False
-            words, moved = self.host.watch(game, *game.next_redo, game.redo)
-            self.show(moved=moved)
+            words = self.host.watch(game, *game.next_redo, game.redo)
+            self.show()
             said = t("replay.say.step", step=len(game.moves), total=self.total, move=words)
             if not game.can_redo:
                 said += " " + t("replay.say.end")
@@ -154,11 +154,10 @@ class ReplayView:
         self.host.announce(t("replay.say.start") if step == 0 else
                           t("replay.say.at", step=step, total=self.total))
 
-    def show(self, moved=None) -> None:
-        """Draw the table at the move shown, and the controls to match."""
+    def show(self) -> None:
+        """Draw the table at the move shown (what moved slides), and the controls to match."""
         game, host = self.game, self.host
-        host.view.draw(game.position.to_piles())
-        host.slide(moved)
+        host.motion.draw(game.position.to_piles())
         step = len(game.moves)
         counter = self._element("counter")
         counter.textContent = t("replay.counter", step=step, total=self.total)
