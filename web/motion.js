@@ -52,14 +52,14 @@ function queue(elements, data, kind, duration, spread, flight) {
   waves.push({cards, kind, duration, spread, flight});
 }
 
-// Every card of these piles comes from the deck at (x, y).
-function deal(piles, order, x, y, duration, spread, flight) {
+// Every card of these piles (in table order) comes from the deck at (x, y).
+function deal(piles, x, y, duration, spread, flight) {
   const elements = [];
   const data = [];
   piles.forEach((pile, at) => {
     for (let depth = 0; depth < pile.children.length; depth++) {
       elements.push(pile.children[depth]);
-      data.push(x, y, depth, order[at], 0);
+      data.push(x, y, depth, at, 0);
     }
   });
   if (elements.length) {

@@ -109,8 +109,10 @@ def test_one_tap_on_a_card_with_nowhere_to_go_says_so_quietly():
                             and 1 not in pickable_counts(position, s))[0]
     pointer.tap(app.names[stuck], 1, now=0.0)
     assert app.played == [] and app.said == [t("say.nowhere")] and app.notices == []
+    top = app.view.cards_of(app.names[stuck])[-1]
+    assert app.motion.asked == [("nudge", [top])] and app.sounds == []     # a shake, no sound
     pointer.tap(app.names[stuck], None, now=1000.0)     # a face-down card, or no card: not a word
-    assert app.said == [t("say.nowhere")]
+    assert app.said == [t("say.nowhere")] and len(app.motion.asked) == 1
 
 
 def test_a_drop_goes_to_the_legal_pile_covered_most():

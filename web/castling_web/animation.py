@@ -136,8 +136,8 @@ class Motion:
             width = float(view.fitted.card_w) if view.fitted else 60.0
             deck = (float(box.left) + (float(box.width) - width) / 2, bottom - width * 0.7)
         dealt = [name for name in piles if name != stock and piles[name]]
-        flights.deal(to_js([view.pile_elements[name] for name in dealt]),
-                     to_js(list(range(len(dealt)))), *deck, duration, DEAL_SPREAD, DEAL_FLIGHT)
+        flights.deal(to_js([view.pile_elements[name] for name in dealt]), *deck, duration,
+                     DEAL_SPREAD, DEAL_FLIGHT)
 
     # -- the player's cards -------------------------------------------------------------
 
