@@ -27,6 +27,17 @@ same run, since this machine's absolute times vary by a third:
   frame after the tap that picked it up) to the finished DOM update (the
   handler runs synchronously inside the event dispatch), median and 95th
   percentile. Target: p95 under 16 ms.
+* Motion (the cards' slides, animation.py): during a slide of one card (a
+  two-tap move in Chessboard) and during the deal of 104 cards (New deal in
+  Chequers), from the tap to the end of every animation, the longest task
+  the browser's long-task records saw (PerformanceObserver "longtask": tasks
+  over 50 ms; 0 when none), and for a look the longest gap between two
+  frames (headless Chromium draws frames irregularly when idle); and the
+  tap's cost: the tap's handler plus the work the next frame does before it
+  is drawn (where the slides start), median and p95 over random one-card
+  moves. The anchor is the same build with the speed setting "off" (nothing
+  moves, the same redraws), measured in the same run. Targets: no frame over
+  50 ms, tap p95 under 16 ms.
 
 Profiles are real ones on disk (``launch_persistent_context``), as a player's
 browser has: an incognito context's memory cache cannot keep the 9.6 MB
@@ -301,6 +312,157 @@ def tap_latencies(page, base: str, game_id: str, moves_wanted: int) -> list[floa
     return latencies
 
 
+# The frames and long tasks from an action to the end of every animation it
+# started: the action runs as a task of its own (as a player's tap does), a frame
+# after the watch began; "tap" is a pointer tap on a pile's top card, "click" a
+# click on the element the selector names.
+WATCH_MOTION = """async ([kind, target]) => {
+  const longest = {task: 0, tasks: 0};
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      longest.task = Math.max(longest.task, entry.duration); longest.tasks += 1;
+    }
+  });
+  observer.observe({type: 'longtask'});
+  let last = await new Promise((done) => requestAnimationFrame(done));
+  let gap = 0, watching = true;
+  const frame = (now) => {
+    gap = Math.max(gap, now - last); last = now;
+    if (watching) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+  await new Promise((done) => setTimeout(() => {
+    if (kind === 'click') {
+      document.querySelector(target).click();
+    } else {
+      const pile = document.querySelector(`[data-pile="${target}"]`);
+      const element = pile.querySelector('[data-card]:last-child') || pile;
+      const box = element.getBoundingClientRect();
+      const init = {bubbles: true, clientX: box.left + 5, clientY: box.top + 5, button: 0,
+                    isPrimary: true, pointerId: 1};
+      element.dispatchEvent(new PointerEvent('pointerdown', init));
+      element.dispatchEvent(new PointerEvent('pointerup', init));
+    }
+    done();
+  }));
+  const moving = () => document.getAnimations().length > 0;
+  const started = performance.now();
+  // Slides start in the frame after the tap; then wait for them to end.
+  for (let frames = 0; frames < 3 || (moving() && performance.now() - started < 10000); frames++) {
+    await new Promise((done) => requestAnimationFrame(done));
+  }
+  await new Promise((done) => requestAnimationFrame(done));
+  watching = false;
+  await new Promise((done) => setTimeout(done, 0));     // the last long task reported
+  observer.disconnect();
+  return {task: longest.task, tasks: longest.tasks, gap,
+          slid: performance.now() - started};
+}"""
+
+# A tap's cost to the frame that shows it: the handler, then the work the next
+# frame does before it is drawn (animation.py's slides are asked for in the tap,
+# so their frame callback runs before this one's).
+TAP_COST = """async ([source, target]) => {
+  const tap = (element) => {
+    const box = element.getBoundingClientRect();
+    const init = {bubbles: true, clientX: box.left + 5, clientY: box.top + 5, button: 0,
+                  isPrimary: true, pointerId: 1};
+    element.dispatchEvent(new PointerEvent('pointerdown', init));
+    element.dispatchEvent(new PointerEvent('pointerup', init));
+  };
+  const top = (name) => {
+    const pile = document.querySelector(`[data-pile="${name}"]`);
+    return pile.querySelector('[data-card]:last-child') || pile;
+  };
+  tap(top(source));
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const start = performance.now();
+  tap(top(target));
+  const handled = performance.now() - start;
+  const work = await new Promise((done) => requestAnimationFrame(
+    (frame) => done(performance.now() - frame)));
+  await new Promise((done) => setTimeout(done, 200));       // the slide ends before the next
+  return handled + work;
+}"""
+
+
+# The first of the two taps of a move: pick up the top card of a pile, and let
+# the browser draw it.
+PICK_UP = """async (source) => {
+  const pile = document.querySelector(`[data-pile="${source}"]`);
+  const element = pile.querySelector('[data-card]:last-child') || pile;
+  const box = element.getBoundingClientRect();
+  const init = {bubbles: true, clientX: box.left + 5, clientY: box.top + 5, button: 0,
+                isPrimary: true, pointerId: 1};
+  element.dispatchEvent(new PointerEvent('pointerdown', init));
+  element.dispatchEvent(new PointerEvent('pointerup', init));
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+}"""
+
+
+def store_settings(page, base: str, settings: dict) -> None:
+    page.goto(f"{base}help/index.html")
+    page.evaluate("(text) => localStorage.setItem('castling:settings', text)", json.dumps(settings))
+
+
+def motion_figures(playwright, base: str, moves_wanted: int) -> None:
+    """Long tasks and frame gaps of a slide and of a deal, and the tap's cost,
+    with the slides at the normal speed and, as the anchor, off."""
+    print("Motion: the longest task (long-task records) and frame gap, milliseconds; "
+          "anchor: the same build, speed off:")
+    figures: dict[tuple[str, str], list[dict]] = {}
+    costs: dict[str, list[float]] = {}
+    with profile(playwright) as page:
+        for speed in ("normal", "off"):
+            store_settings(page, base, {"tap": "two", "speed": speed})
+            rng = random.Random(3)
+            slides = figures.setdefault(("slide", speed), [])
+            number = 1
+            while len(slides) < 20:
+                time_to_ready(page, f"{base}index.html#/chessboard/{number}")
+                page.wait_for_function(VERDICT, timeout=300_000)    # start-up's work done
+                for _, (source, target) in zip(range(10), random_moves(page, "chessboard",
+                                                                       number, rng)):
+                    page.evaluate(PICK_UP, source)
+                    slides.append(page.evaluate(WATCH_MOTION, ["tap", target]))
+                number += 1
+            time_to_ready(page, f"{base}index.html#/chequers/1")
+            page.wait_for_function(VERDICT, timeout=300_000)
+            for _ in range(8):
+                figures.setdefault(("deal", speed), []).append(
+                    page.evaluate(WATCH_MOTION, ["click", '.controls [data-action="new"]']))
+            values: list[float] = []
+            number = 1
+            while len(values) < moves_wanted:
+                time_to_ready(page, f"{base}index.html#/chessboard/{number}")
+                for _, (source, target) in zip(range(60), random_moves(page, "chessboard",
+                                                                       number, rng)):
+                    values.append(page.evaluate(TAP_COST, [source, target]))
+                    if len(values) >= moves_wanted:
+                        break
+                number += 1
+            costs[speed] = sorted(values)
+    for what, title in (("slide", "slide of one card (Chessboard)"),
+                        ("deal", "deal of 104 cards (Chequers)")):
+        worst = {}
+        for speed in ("normal", "off"):
+            runs = figures[(what, speed)]
+            tasks = sorted(run["task"] for run in runs)
+            worst[speed] = tasks[-1]
+            over = sum(1 for task in tasks if task > 0)
+            print(f"  {title:31s} speed {speed:6s} longest task: median {median(tasks):5.1f}, "
+                  f"worst {tasks[-1]:5.1f}; runs with a task over 50 ms: {over} of {len(runs)} "
+                  f"(longest frame gap {max(run['gap'] for run in runs):5.1f}; moving "
+                  f"{median([run['slid'] for run in runs]):.0f} ms)")
+        print(f"  {title:31s} worst task with motion - speed off: "
+              f"{worst['normal'] - worst['off']:+.1f} ms (target: no task over 50 ms)")
+    p95 = {speed: values[int(0.95 * (len(values) - 1))] for speed, values in costs.items()}
+    for speed, values in costs.items():
+        print(f"  tap to the frame shown, speed {speed:6s} median {median(values):5.1f}   "
+              f"p95 {p95[speed]:5.1f}   over {len(values)} moves (target: p95 < 16)")
+    print(f"  tap p95 with motion: {p95['normal'] / p95['off']:.2f}x speed off")
+
+
 def median(values: list[float]) -> float:
     return statistics.median(values)
 
@@ -321,7 +483,7 @@ def main() -> None:
     parser.add_argument("--slow-rounds", type=int, default=3, help="boots per kind with the CPU slowed 4x")
     parser.add_argument("--moves", type=int, default=150, help="taps measured per game")
     parser.add_argument("--verdicts", type=int, default=40, help="verdicts timed per game")
-    parser.add_argument("--parts", default="boot,slow,bytes,worker,verdicts,taps",
+    parser.add_argument("--parts", default="boot,slow,bytes,worker,verdicts,taps,motion",
                         help="which figures to measure (comma-separated)")
     args = parser.parse_args()
     parts = set(args.parts.split(","))
@@ -373,6 +535,8 @@ def measure(playwright, parts: set[str], args, base: str, plain: str) -> None:
                 p95 = values[int(0.95 * (len(values) - 1))]
                 print(f"  {game_id:10s} median {median(values):6.2f}   p95 {p95:6.2f}   "
                       f"over {len(values)} moves", flush=True)
+    if "motion" in parts:
+        motion_figures(playwright, base, args.moves)
     if "taps" not in parts:
         return
     print("Tap-to-move latency (milliseconds):")
