@@ -12,7 +12,7 @@ import pytest
 from castling import GAMES, Game
 from castling.player.tap import tap_choice
 
-from browser_helpers import act, settle, stored, tap_move, top_card
+from browser_helpers import act, drag_to, settle, stored, tap_move, top_card
 
 LOG_ANIMATIONS = """
 window.animated = [];
@@ -101,13 +101,9 @@ def test_a_card_turns_over_and_auto_play_follows_one_card_after_another(open_gam
 def test_a_refused_drop_glides_back(open_game):
     page = open_game("#/beleaguered-castle/34000")
     animated(page)
-    card = top_card(page, "t2").bounding_box()
-    onto = top_card(page, "t1").bounding_box()      # t2's 7♦ may not go on t1's 10♣
+    # t2's 7♦ may not go on t1's 10♣
     assert (1, 0) not in {(m[0], m[1]) for m in Game(BELEAGUERED, 34000).position.legal_moves()}
-    page.mouse.move(card["x"] + card["width"] / 2, card["y"] + 10)
-    page.mouse.down()
-    page.mouse.move(onto["x"] + onto["width"] / 2, onto["y"] + 20, steps=8)
-    page.mouse.up()
+    drag_to(page, "t2", "t1")
     back = animated(page)
     assert [one["pile"] for one in back] == ["t2"] and back[0]["from"].startswith("translate(")
     assert back[0]["from"] != "translate(0px, 0px)"
