@@ -1,8 +1,6 @@
 """The solver in its worker: hints that come from it and play, the "can no longer
 be won" message with undo to the last winnable position, winnable deals only."""
 
-import re
-
 from castling import GAMES, Game, Position, parse_move
 from castling.solver import solve
 
@@ -18,8 +16,8 @@ def wait_for_verdict(page, result: str) -> None:
 
 
 def hinted_move(page) -> str:
-    text = page.locator("#status").text_content()
-    return re.search(r"\(([^)]+)\)", text).group(1)
+    """The hinted move, in notation (the player reads it in words)."""
+    return page.locator("#status").get_attribute("data-move")
 
 
 def test_hints_come_from_the_worker_and_keep_the_game_winnable(page, site_url):

@@ -42,7 +42,7 @@ def keys_used() -> set[str]:
     page = (ROOT / "web" / "index.html").read_text(encoding="utf-8")
     used |= set(re.findall(r'data-i18n(?:-title|-aria-label|-label|-placeholder)?="([\w.-]+)"', page))
     used |= {f"card.rank.{rank}" for rank in RANKS} | {f"card.suit.{suit}" for suit in SUITS}
-    used |= {f"pile.{kind}" for kind in "trfsw"} | {f"pile.to.{kind}" for kind in "trf"}
+    used |= {f"pile.{kind}" for kind in "trfsw"}
     used |= {"pile.f.rank.up", "pile.f.rank.down"}
     used |= {"pile.f.up", "pile.f.down", "say.went_home.one", "say.went_home.many",
              "study.agrees", "study.disagrees"}

@@ -2,8 +2,8 @@
 
 from castling import GAMES, Position
 from castling.player.board import next_choice
-from castling.player.spoken import (card_label, destination, move_words, pile_label, pile_title,
-                                    turn_words)
+from castling.player.spoken import (card_label, card_sign, hint_words, move_words, pile_label,
+                                    pile_title, turn_words)
 
 
 def test_piles_are_named_by_kind_number_and_suit():
@@ -55,6 +55,27 @@ def test_while_holding_cards_arrows_step_among_the_choices():
 
 def test_free_cells_are_called_free_cells_and_other_reserves_reserves():
     assert pile_title(GAMES["stronghold"], "r1") == "Free cell 1"
-    assert destination(GAMES["bastion"], "r2") == "free cell 2"
     assert pile_title(GAMES["castles-end"], "r2") == "Reserve 2"
-    assert destination(GAMES["castles-end"], "r1") == "reserve 1"
+
+
+def test_hints_are_said_in_a_players_words_without_pile_notation():
+    """What a card goes onto, by its corner (rank and suit sign); where it goes
+    when that is no card; never a pile's number or the notation."""
+    assert [card_sign(code) for code in ("5S", "TH", "KC", "AD")] == ["5♠", "10♥", "K♣", "A♦"]
+    bastion = Position.from_text(GAMES["bastion"], "t1: 9S 8S\nt2: 7S\nt3:\nf1: AC\nr1:")
+    names = bastion.rules.pile_names
+    at = names.index
+    assert hint_words(bastion, at("t2"), at("t1"), 1) == "Hint: move the 7♠ onto the 8♠."
+    assert hint_words(bastion, at("t1"), at("t3"), 2) == \
+        "Hint: move the 2 cards from the 9♠ to an empty pile."
+    assert hint_words(bastion, at("t2"), at("r1"), 1) == "Hint: move the 7♠ to a free cell."
+    assert hint_words(bastion, at("t2"), at("f2"), 1) == "Hint: move the 7♠ to an empty foundation."
+    assert hint_words(bastion, at("t2"), at("f1"), 1) == "Hint: move the 7♠ to its foundation."
+    ends = Position.from_text(GAMES["castles-end"], "t1: 9S\nr1:")
+    assert hint_words(ends, 0, ends.rules.pile_names.index("r1"), 1) == \
+        "Hint: move the 9♠ to the reserve."
+    zerline = Position.from_text(GAMES["zerline"], "s1: qs 2d\nw1: 9C")
+    turned = hint_words(zerline, zerline.tables.stock, zerline.tables.waste, 1)
+    assert turned == "Hint: turn over the next card of the stock." and "2" not in turned
+    for text in (hint_words(bastion, at("t2"), at("t1"), 1), turned):
+        assert not any(f"{kind}{n}" in text for kind in "tfrsw" for n in range(1, 30))

@@ -68,8 +68,8 @@ class StandInApp:
         play()
         return ""
 
-    def status(self, text, *, hint=None):
-        self.chrome.status(text, hint=hint)
+    def status(self, text, *, hint=None, move=""):
+        self.chrome.status(text, hint=hint, move=move)
 
     def announce(self, text):
         self.said.append(text)

@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from castling import format_move
 from castling.cards import FACE_DOWN
-from castling.player.spoken import card_name
+from castling.player.spoken import card_name, hint_words
 from castling.i18n import t
 from castling_web.advice_view import AdviceView
 
@@ -82,7 +82,9 @@ def test_the_solvers_move_is_the_hint_when_it_has_one():
     advice.show_hint()
     status = app.document.getElementById("status")
     assert status.getAttribute("data-hint") == "solver"
-    assert text in status.textContent and t("hint.winnable") in status.textContent
+    assert status.textContent == hint_words(position, *move) + " " + t("hint.winnable")
+    assert text not in status.textContent           # words, not the notation
+    assert status.getAttribute("data-move") == text
     assert app.window.timeouts and app.window.timeouts[-1][1] > 0     # the highlight goes away
 
 
@@ -120,7 +122,7 @@ def test_a_hint_to_turn_the_stock_over_never_names_the_card():
     with_loop(advice.analyse)
     advice.show_hint()
     status = app.document.getElementById("status").textContent
-    assert status == t("hint.turn", move="s1-w1") + " " + t("hint.winnable")
+    assert status == t("hint.turn") + " " + t("hint.winnable")
     assert card_name(hidden) not in status
 
 

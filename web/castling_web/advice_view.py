@@ -12,10 +12,9 @@ from __future__ import annotations
 import asyncio
 
 from castling import format_move, hint, parse_move
-from castling.cards import parse_card
 from castling.deal import random_deal_number
 from castling.i18n import t
-from castling.player.spoken import card_name, destination
+from castling.player.spoken import hint_words
 from pyodide.ffi import create_proxy
 
 from .advisor import Advisor
@@ -126,20 +125,14 @@ class AdviceView:
             return
         names = position.rules.pile_names
         from_pile, to_pile, count = move
-        top = position.to_piles()[names[from_pile]][-count]
         verdict = ""
         if answer is not None and answer["result"] == "lost":
             verdict = " " + t("hint.lost")
         elif source == "solver":
             verdict = " " + t("hint.winnable")
-        if from_pile == position.tables.stock:
-            # The stock's card is face down: the hint must not name it.
-            words = t("hint.turn", move=format_move(position.rules, move))
-        else:
-            words = t("hint.move", card=card_name(parse_card(top)),
-                      target=destination(position.rules, names[to_pile]),
-                      move=format_move(position.rules, move))
-        host.status(words + verdict, hint=source)
+        # The stock's card is face down: the hint does not name it.
+        words = hint_words(position, from_pile, to_pile, count)
+        host.status(words + verdict, hint=source, move=format_move(position.rules, move))
         host.view.mark("hint-from", cards=host.view.cards_of(names[from_pile])[-count:])
         host.view.mark("hint-to", piles=[names[to_pile]])
         if self._hint_timeout is not None:

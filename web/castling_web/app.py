@@ -209,8 +209,8 @@ class App:
 
     # -- telling the player ------------------------------------------------------------
 
-    def status(self, text: str, *, hint: str | None = None) -> None:
-        self.chrome.status(text, hint=hint)
+    def status(self, text: str, *, hint: str | None = None, move: str = "") -> None:
+        self.chrome.status(text, hint=hint, move=move)
 
     def notify(self, text: str) -> None:
         self.chrome.notify(text)

@@ -37,12 +37,18 @@ class Chrome:
         for one with a link to copy."""
         self.toasts.show(text, lasting=lasting)
 
-    def status(self, text: str, *, hint: str | None = None) -> None:
+    def status(self, text: str, *, hint: str | None = None, move: str = "") -> None:
         """The status line's text. Only this writes it, so what it says last is
-        clear (``hint``: where the hint it shows came from, for the tests)."""
+        clear (``hint``: where the hint it shows came from, for the tests;
+        ``move``: the hinted move in notation, for tests and tools — the player
+        reads it in words)."""
         line = self.document.getElementById("status")
         if hint is not None:
             line.setAttribute("data-hint", hint)
+        if move:
+            line.setAttribute("data-move", move)
+        else:
+            line.removeAttribute("data-move")
         line.textContent = text
 
     def announce(self, text: str) -> None:

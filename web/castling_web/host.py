@@ -82,8 +82,9 @@ class Host(Protocol):
 
     # -- telling the player --------------------------------------------------------
 
-    def status(self, text: str, *, hint: str | None = None) -> None:
-        """The status line's text (``hint``: where the hint shown came from)."""
+    def status(self, text: str, *, hint: str | None = None, move: str = "") -> None:
+        """The status line's text (``hint``: where the hint shown came from;
+        ``move``: the hinted move's notation, kept in ``data-move``)."""
 
     def notify(self, text: str) -> None:
         """A message the player reads."""

@@ -83,10 +83,38 @@ def turn_words(position: Position) -> str:
     return t("move.turn", card=card_name(position.piles[waste][-1]))
 
 
-def destination(rules: GameRules, name: str) -> str:
-    """Short words for where a hint goes: 'pile 3', 'foundation 2', 'reserve 1',
-    'free cell 1'."""
-    kind, number = parse_pile_name(name)
-    if kind == "r" and _is_free_cell(rules):
-        return t("pile.to.cell", number=number)
-    return t(f"pile.to.{kind}", number=number)
+#: the suits' signs, as printed in a card's corner
+SUIT_SIGNS = {"C": "\u2663", "S": "\u2660", "H": "\u2665", "D": "\u2666"}
+
+
+def card_sign(code: str) -> str:
+    """A face-up card as its corner reads: '5\u2660', '10\u2665', 'K\u2663'."""
+    card = parse_card(code)
+    rank = RANKS[rank_of(card)]
+    return ("10" if rank == "T" else rank) + SUIT_SIGNS[SUITS[suit_of(card)]]
+
+
+def hint_words(position: Position, source: int, target: int, count: int) -> str:
+    """A hint in a player's words, no pile notation: 'Move the 5\u2660 onto the
+    6\u2660', '… to an empty pile', '… to its foundation', '… to a free cell';
+    several cards: 'Move the 3 cards from the 5\u2660 …'; from the stock, whose
+    card is face down and must not be named: 'Turn over the next card of the stock'."""
+    if source == position.tables.stock:
+        return t("hint.turn")
+    rules = position.rules
+    piles = position.to_piles()
+    names = rules.pile_names
+    kind = parse_pile_name(names[target])[0]
+    onto = piles[names[target]]
+    if kind == "f":
+        where = t("hint.to.foundation") if onto else t("hint.to.foundation.empty")
+    elif kind == "r":
+        where = t("hint.to.cell") if _is_free_cell(rules) else t("hint.to.reserve")
+    elif onto and not onto[-1].islower():
+        where = t("hint.to.card", card=card_sign(onto[-1]))
+    else:
+        where = t("hint.to.empty")
+    card = card_sign(piles[names[source]][-count])
+    if count == 1:
+        return t("hint.move", card=card, target=where)
+    return t("hint.run", count=count, card=card, target=where)
