@@ -3,6 +3,8 @@
 import re
 import urllib.request
 
+import pytest
+
 from castling import GAMES, Position
 
 from browser_helpers import act, settle, stored, tap_move, wait_ready
@@ -99,6 +101,33 @@ def test_share_puts_the_deal_link_on_screen(page, site_url):
     page.goto(f"{site_url}index.html#/castles-end/8")
     wait_ready(page)
     act(page, "share")
+    assert page.locator("#notice").text_content().endswith("index.html#/castles-end/8")
+
+
+#: Records what the page hands to the share sheet and the clipboard; ``SHEET``
+#: says whether the browser has a share sheet (a phone's) and what it answers.
+SHARE_STUBS = """
+window.handed = [];
+Object.defineProperty(navigator, 'clipboard', {value: {
+  writeText: (text) => { window.handed.push(['clipboard', text]); return Promise.resolve(); }}});
+if (window.SHEET) {
+  navigator.share = (data) => { window.handed.push(['sheet', data.url]);
+    return window.SHEET === 'cancel' ? Promise.reject(new DOMException('no', 'AbortError'))
+                                     : Promise.resolve(); };
+}
+"""
+
+
+@pytest.mark.parametrize("sheet", ["", "share", "cancel"])
+def test_share_uses_the_share_sheet_where_there_is_one_else_the_clipboard(new_profile_page,
+                                                                        sheet):
+    page = new_profile_page("#/castles-end/8", f"window.SHEET = {sheet!r};" + SHARE_STUBS)
+    act(page, "share")
+    link = page.evaluate("location.href")
+    page.wait_for_function("window.handed.length > 0")
+    page.wait_for_timeout(100)          # nothing more follows (a cancelled sheet: no copy)
+    handed = page.evaluate("window.handed")
+    assert handed == ([["sheet", link]] if sheet else [["clipboard", link]])
     assert page.locator("#notice").text_content().endswith("index.html#/castles-end/8")
 
 

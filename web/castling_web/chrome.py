@@ -10,6 +10,7 @@ from __future__ import annotations
 from castling.i18n import help_folder, language, preferred, set_language, t
 from pyodide.ffi import create_proxy
 
+from .dom import js_object, present
 from .toasts import Toasts
 
 
@@ -26,6 +27,8 @@ class Chrome:
         self._said_copied = create_proxy(
             lambda *_: self.toasts.show(self._copied, lasting=True, reply=True))
         self._ignore = create_proxy(lambda *_: None)
+        self._shared = ""       # the link last offered to the device's share sheet
+        self._not_shared = create_proxy(self._share_failed)
 
     def button(self, action: str):
         """The toolbar's button for an action (undo, hint, …): in the bar or in
@@ -92,13 +95,33 @@ class Chrome:
             link.setAttribute("href", f"./help/{folder}{link.getAttribute('data-help')}")
 
     def share(self, link: str = "", shown: str = "", copied: str = "") -> None:
-        """Show a link, and copy it when the browser lets us: by default the deal's
-        (the page's address); ``shown`` and ``copied`` are what the player reads."""
+        """Show a link and hand it to the device's share sheet where there is one
+        (phones: ``navigator.share``), else copy it when the browser lets us: by
+        default the deal's (the page's address); ``shown`` and ``copied`` are what
+        the player reads."""
         if not link:
             link = str(self.window.location.href)
             shown, copied = t("notice.link", link=link), t("notice.link_copied", link=link)
         self._copied = copied
         self.notify(shown, lasting=True)
+        navigator = self.window.navigator
+        if present(getattr(navigator, "share", None)):
+            self._shared = link
+            try:
+                navigator.share(js_object({"title": str(self.document.title), "url": link})) \
+                    .then(self._ignore, self._not_shared)
+                return
+            except Exception:       # refused at once (no gesture): the clipboard instead
+                pass
+        self._copy(link)
+
+    def _share_failed(self, error) -> None:
+        """The share sheet did not share: closed by the player (nothing more to
+        do: the link is on screen), or unable to (then the clipboard)."""
+        if str(getattr(error, "name", "")) != "AbortError":
+            self._copy(self._shared)
+
+    def _copy(self, link: str) -> None:
         try:
             # Copying may be refused (no permission, no focus): the link stays on screen.
             copied = self.window.navigator.clipboard.writeText(link)
