@@ -65,6 +65,7 @@ sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests" / "browser")]
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from castling import GAMES, Game  # noqa: E402
+from browser_helpers import WELCOMED  # noqa: E402
 from support import CHROMIUM_ARGS, QuietHandler, chromium_path, serve  # noqa: E402
 
 sys.path.insert(0, str(ROOT))
@@ -125,6 +126,7 @@ def profile(playwright, throttle: float = 1):
             folder, executable_path=chromium_path(), args=CHROMIUM_ARGS,
             viewport={"width": 1280, "height": 800})
         context.add_init_script(NOTE_READY)
+        context.add_init_script(WELCOMED)
         page = context.pages[0] if context.pages else context.new_page()
         if throttle != 1:
             context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate",

@@ -36,6 +36,30 @@ def deal_for(game_id: str) -> int:
     return DEALS.get(game_id, DEFAULT_DEAL)
 
 
+#: Before the page's scripts, in every page of a test's profile: the welcome of
+#: a first visit was closed (welcome.py), so that it does not stand over the
+#: table of tests about something else (test_welcome.py asks for it; the
+#: benchmarks' players are returning ones).
+WELCOMED = """try {
+  if (!localStorage.getItem('castling:welcomed')) localStorage.setItem('castling:welcomed', 'tests');
+} catch (error) {}"""
+
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def violations(page) -> list[str]:
+    """What the accessibility audit (axe-core, pinned in package.json) finds on the
+    page as it is; the page's profile must bypass the CSP (axe is injected inline)."""
+    assert AXE.exists(), "run `npm ci` first (make test does)"
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate("""async () => {
+        const result = await axe.run(document, {resultTypes: ['violations']});
+        return result.violations.map(v => `${v.id} (${v.impact}): ${v.help} -- ` +
+            v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '));
+    }""")
+
+
 def wait_ready(page) -> None:
     page.wait_for_selector('html[data-ready="true"]', timeout=READY_TIMEOUT_MS)
 

@@ -11,7 +11,7 @@ import sys
 import pytest
 from playwright.sync_api import sync_playwright
 
-from browser_helpers import DIST, ROOT, wait_ready, watched
+from browser_helpers import DIST, ROOT, WELCOMED, wait_ready, watched
 from support import launch_chromium, serve
 
 
@@ -26,11 +26,28 @@ def site_url():
         yield url
 
 
+class Browser:
+    """Playwright's browser, whose new profiles have seen the welcome unless a test
+    asks for a first visit's (``new_context(welcome=True)``)."""
+
+    def __init__(self, browser) -> None:
+        self._browser = browser
+
+    def new_context(self, *, welcome: bool = False, **options):
+        context = self._browser.new_context(**options)
+        if not welcome:
+            context.add_init_script(WELCOMED)
+        return context
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+
 @pytest.fixture(scope="session")
 def browser():
     with sync_playwright() as playwright:
         browser = launch_chromium(playwright)
-        yield browser
+        yield Browser(browser)
         browser.close()
 
 

@@ -7,10 +7,7 @@ import json
 
 import pytest
 
-from browser_helpers import ROOT, STATS, act, wait_ready
-
-
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+from browser_helpers import STATS, act, violations, wait_ready
 
 
 @pytest.fixture(scope="module")
@@ -31,17 +28,6 @@ def audit_page(audit_profile, site_url):
     page.evaluate("localStorage.clear()")
     yield page
     page.close()
-
-
-def violations(page) -> list[str]:
-    assert AXE.exists(), "run `npm ci` first (make test does)"
-    page.add_script_tag(path=str(AXE))
-    found = page.evaluate("""async () => {
-        const result = await axe.run(document, {resultTypes: ['violations']});
-        return result.violations.map(v => `${v.id} (${v.impact}): ${v.help} -- ` +
-            v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '));
-    }""")
-    return found
 
 
 @pytest.mark.parametrize("dialog", [None, "games", "stats", "settings", "keys"])

@@ -19,8 +19,8 @@ import pytest
 from castling import GAMES, Position
 
 from support import CHROMIUM_ARGS, QuietHandler, chromium_path, serve
-from browser_helpers import (DIST, READY_TIMEOUT_MS, a_single_card_move, act, dom_piles,
-                             shown_as_dom, stored, tap_move, wait_ready)
+from browser_helpers import (DIST, READY_TIMEOUT_MS, WELCOMED, a_single_card_move, act,
+                             dom_piles, shown_as_dom, stored, tap_move, wait_ready)
 
 SNAPSHOT_CACHE = "castling-snapshot"
 VERDICT = ("['won', 'lost', 'unknown'].includes("
@@ -48,6 +48,7 @@ def launch_profile(browser, folder: str):
     context = browser.browser_type.launch_persistent_context(
         folder, executable_path=chromium_path(), args=CHROMIUM_ARGS,
         viewport={"width": 1280, "height": 800})
+    context.add_init_script(WELCOMED)
     return context, (context.pages[0] if context.pages else context.new_page())
 
 

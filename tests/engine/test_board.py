@@ -47,7 +47,9 @@ def test_pickable_counts_are_the_runs_that_can_go_somewhere():
 
 
 def test_status_line_names_the_base():
-    assert status_line(Position.deal(GAMES["chessboard"], 1)) == "Base: not chosen yet"
+    assert status_line(Position.deal(GAMES["chessboard"], 1)) == (
+        "Base: not chosen yet. The first card you put on a foundation sets the starting rank "
+        "for all four.")
     assert status_line(position("chessboard", "f1: TC")) == "Base: 10"
     assert status_line(Position.deal(GAMES["martha"], 1)) == ""
 

@@ -257,3 +257,21 @@ def test_full_storage_keeps_the_game_playing_and_says_so():
     assert len(session.game.moves) == 1
     assert any("not being saved" in notice for notice in session.notices)
     assert STATS_KEY not in session.storage.data
+
+
+def test_the_welcome_is_due_on_a_first_visit_only_and_not_after_it_is_closed():
+    storage = MemoryStorage()
+    first = Session(storage)
+    first.load()
+    assert first.welcome_due
+    first.open(GAMES["fortress"], 5)
+    first.close_welcome()
+    assert not first.welcome_due and storage.get("castling:welcomed")
+    again = Session(storage)
+    again.load()
+    assert not again.welcome_due
+    # A player of before the welcome (a game shown here, no welcome closed) is not welcomed.
+    del storage.data["castling:welcomed"]
+    before = Session(storage)
+    before.load()
+    assert not before.welcome_due

@@ -48,6 +48,7 @@ from .show_me import ShowMe
 from .sound import Sound
 from .tab_conflict import OtherTabs
 from .timer import Timer
+from .welcome import Welcome
 
 
 class App:
@@ -108,6 +109,7 @@ class App:
         self.replay = ReplayView(self)
         self.router = Router(self, self.replay.open, self.keep)
         self.daily = DailyDeal(self, self.keep)
+        self.welcome = Welcome(self)
 
     # -- start-up --------------------------------------------------------------
 
@@ -118,6 +120,7 @@ class App:
         self.settings.apply_look()
         self.router.route()
         self.show_notices()
+        self.welcome.offer()          # a first visit: over the table just dealt
         self.document.documentElement.setAttribute("data-ready", "true")
         # The worker boots its own Python: only once the board is playable.
         asyncio.ensure_future(self.advice.start())

@@ -43,6 +43,8 @@ PREFIX = "castling:"
 STATS_KEY = PREFIX + "stats"
 SETTINGS_KEY = PREFIX + "settings"
 LAST_KEY = PREFIX + "last"
+#: the first visit's welcome was closed (the date it was): it is not shown again
+WELCOME_KEY = PREFIX + "welcomed"
 RECOVERY_PREFIX = PREFIX + "recovery:"
 
 #: A JSON object as stored: its values are whatever the JSON held (Any, as

@@ -33,8 +33,9 @@ from ..games import GAMES
 from ..i18n import t
 from ..rules import GameRules
 from ..save import save_data
-from .records import (CHOICES, LAST_KEY, NUMBERS, SETTINGS_KEY, STATS_KEY, SWITCHES, SaveRecord, Settings,
-                      Stats, read_save, read_settings, save_key, settings_text)
+from .records import (CHOICES, LAST_KEY, NUMBERS, SETTINGS_KEY, STATS_KEY, SWITCHES, WELCOME_KEY,
+                      SaveRecord, Settings, Stats, read_save, read_settings, save_key,
+                      settings_text)
 from .keeping import KeepPoint, put_back, read_texts
 from .recovery import CarefulStore
 from .statistics import StatsBook
@@ -59,6 +60,7 @@ class Session:
         self.helped = False          # a win of the game in hand counts as "won with help"
         self.daily = ""              # the date whose deal of the day the game in hand is, or ""
         self.settings = Settings()
+        self.welcome_due = False     # a first visit: the welcome is to be shown
 
     # -- what the parts keep, readable here (each part changes its own) ---------------
 
@@ -98,6 +100,14 @@ class Session:
         """Read statistics and settings; damaged ones are reported and set aside."""
         self.book.reload()
         self.settings = self.store.read(SETTINGS_KEY, read_settings)
+        # A first visit: no game was ever shown here, and no welcome closed.
+        # (A player of before the welcome has a last game: they are not welcomed.)
+        self.welcome_due = self.store.get(WELCOME_KEY) is None and self.store.get(LAST_KEY) is None
+
+    def close_welcome(self) -> None:
+        """The player closed the welcome: it is not shown again."""
+        self.welcome_due = False
+        self.store.write(WELCOME_KEY, self.today().isoformat())
 
     def last_game_id(self) -> str:
         """The game the player last played, or Chessboard."""
