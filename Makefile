@@ -6,6 +6,9 @@ PYTHON ?= python3
 VENV := .venv
 VENV_PY := $(VENV)/bin/python
 PORT ?= 8000
+# HOST=0.0.0.0 serves to the other devices of your network (your phone: the
+# address this machine has there, port $(PORT)); by default only this machine.
+HOST ?= 127.0.0.1
 
 .PHONY: serve build test test-fast test-engine bench clean
 
@@ -21,10 +24,10 @@ node_modules/.package-lock.json: package.json package-lock.json
 build: node_modules/.package-lock.json
 	$(PYTHON) build.py
 
-## Build, then serve dist/ on http://127.0.0.1:$(PORT)/ (Ctrl-C stops it).
+## Build, then serve dist/ on http://$(HOST):$(PORT)/ (Ctrl-C stops it).
 serve: build
-	@echo "Castling is at http://127.0.0.1:$(PORT)/"
-	$(PYTHON) -m http.server $(PORT) --bind 127.0.0.1 --directory dist
+	@echo "Castling is at http://$(HOST):$(PORT)/"
+	$(PYTHON) -m http.server $(PORT) --bind $(HOST) --directory dist
 
 ## Run every test: engine (CPython and Pyodide) and the built site in Chromium.
 # Two lanes, one a core: the browser tests of LANE_A in the background, and in
