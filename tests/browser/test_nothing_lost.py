@@ -203,7 +203,8 @@ def test_without_storage_the_game_plays_on_and_says_so(page, site_url, console_e
     items = other.evaluate(
         "Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]))")
     assert items == {"castling:save:castles-end": OTHER_SAVE, "castling:stats": STATS,
-                     "castling:settings": '{"tap":"two"}'}        # the page fixture's
+                     "castling:settings": '{"tap":"two"}',        # the page fixture's
+                     "castling:welcomed": "tests"}                # the test profiles'
     other.close()
 
 

@@ -20,7 +20,9 @@ class Welcome:
     def offer(self) -> None:
         """Show the welcome if this is a first visit (called once the table is dealt)."""
         session = self.host.session
-        if not session.welcome_due or self.dialog.open:
+        # Where the browser keeps nothing (storage off, or full), no welcome: it
+        # could not be remembered as closed, and would greet every visit.
+        if not session.welcome_due or not session.saving_works or self.dialog.open:
             return
         rules = session.game.rules
         text = self.host.document.getElementById
