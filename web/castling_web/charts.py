@@ -1,6 +1,7 @@
 """The statistics as pictures: for one game, the games finished on each day
 played (won, won with help, lost), the day's best time and its fewest moves,
-drawn as SVG bar charts from the statistics' history (castling.player.records),
+drawn as SVG bar charts from the statistics' history (castling.player.records)
+over the calendar (a gap for a day not played; dates in the player's language),
 and the same figures as a table for screen readers and for anyone who prefers
 numbers. Every text is set as text; the colours are the stylesheet's, so the
 dark and high-contrast looks apply.
@@ -10,12 +11,14 @@ from __future__ import annotations
 
 from castling.games import GAMES
 from castling.i18n import t
+from castling.player.dates import calendar, long_day, short_day
 
 from .timer import clock
 
 SVG = "http://www.w3.org/2000/svg"
 WIDTH, HEIGHT = 540, 150
 LEFT, RIGHT, TOP, BOTTOM = 34, 6, 8, 20     # room for the axis labels
+MOST_BAR = 28                               # the widest a day's bar is drawn
 
 
 class Charts:
@@ -33,19 +36,25 @@ class Charts:
         if not history:
             box.replaceChildren(self._element("p", t("charts.none", game=rules.name)))
             return
-        days = [line["day"] for line in history]
-        lost = [line["played"] - line["won"] - line["helped"] for line in history]
-        won = [line["won"] for line in history]
-        helped = [line["helped"] for line in history]
+        lost_of = {line["day"]: line["played"] - line["won"] - line["helped"] for line in history}
+        by_day = {line["day"]: line for line in history}
+        days = calendar(list(by_day))       # every day, played or not: a gap where not
+        lines = [by_day.get(day) for day in days]
+
+        def each(key: str) -> list:
+            return [line[key] if line else None for line in lines]
+        won, helped = each("won"), each("helped")
+        lost = [lost_of.get(day) for day in days]
         played = sum(line["played"] for line in history)
         games = self._bars(
             t("charts.games", game=rules.name),
-            t("charts.games.summary", days=len(days), played=played, won=sum(won),
-              helped=sum(helped), lost=sum(lost)),
+            t("charts.games.summary", days=len(history), played=played,
+              won=sum(line["won"] for line in history),
+              helped=sum(line["helped"] for line in history), lost=sum(lost_of.values())),
             days, [("won", t("stats.won"), won), ("helped", t("stats.helped"), helped),
                    ("lost", t("charts.lost"), lost)], str)
-        times = [line["best_seconds"] for line in history]
-        moves = [line["fewest_moves"] for line in history]
+        times, moves = each("best_seconds"), each("fewest_moves")
+        lost = [lost_of[line["day"]] for line in history]
         best_time = self._best(t("charts.best_time"), days, t("stats.best_time"), times, clock)
         fewest = self._best(t("charts.fewest_moves"), days, t("stats.fewest_moves"), moves, str)
         box.replaceChildren(games, best_time, fewest, self._table(rules.name, history, lost))
@@ -76,7 +85,7 @@ class Charts:
             figure.appendChild(self._element("p", t("charts.no_wins")))
             return figure
         value, day = min(present)
-        summary = t("charts.best.summary", value=shown(value), day=day)
+        summary = t("charts.best.summary", value=shown(value), day=long_day(day))
         return self._bars(title, summary, days, [("value", name, values)], shown)
 
     def _bars(self, title: str, summary: str, days: list[str], series, shown):
@@ -90,6 +99,7 @@ class Charts:
         svg.appendChild(self._svg("title")).textContent = summary
         inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
         slot = inner_w / len(days)
+        bar = min(slot * 0.7, MOST_BAR)       # a day or two: bars, not slabs
         for i in range(len(days)):
             base = HEIGHT - BOTTOM
             for kind, _, values in series:
@@ -98,15 +108,18 @@ class Charts:
                     continue
                 height = inner_h * value / top
                 base -= height
-                svg.appendChild(self._svg("rect", x=f"{LEFT + i * slot + slot * 0.15:.1f}",
-                                          y=f"{base:.1f}", width=f"{slot * 0.7:.1f}",
+                svg.appendChild(self._svg("rect", x=f"{LEFT + i * slot + (slot - bar) / 2:.1f}",
+                                          y=f"{base:.1f}", width=f"{bar:.1f}",
                                           height=f"{height:.1f}", **{"class": f"bar-{kind}"}))
         svg.appendChild(self._svg("line", x1=LEFT, y1=HEIGHT - BOTTOM, x2=WIDTH - RIGHT,
                                   y2=HEIGHT - BOTTOM, **{"class": "axis"}))
-        for text, x, y, anchor in ((shown(top), LEFT - 4, TOP + 10, "end"),
-                                   ("0", LEFT - 4, HEIGHT - BOTTOM, "end"),
-                                   (days[0], LEFT, HEIGHT - 4, "start"),
-                                   (days[-1], WIDTH - RIGHT, HEIGHT - 4, "end")):
+        labels = [(shown(top), LEFT - 4, TOP + 10, "end"), ("0", LEFT - 4, HEIGHT - BOTTOM, "end")]
+        if len(days) == 1:          # one day: its date once, under its bar
+            labels.append((short_day(days[0]), LEFT + inner_w / 2, HEIGHT - 4, "middle"))
+        else:
+            labels += [(short_day(days[0]), LEFT, HEIGHT - 4, "start"),
+                       (short_day(days[-1]), WIDTH - RIGHT, HEIGHT - 4, "end")]
+        for text, x, y, anchor in labels:
             svg.appendChild(self._svg("text", x=x, y=y, text_anchor=anchor)).textContent = text
         figure.appendChild(svg)
         if len(series) > 1:
@@ -129,7 +142,7 @@ class Charts:
         rows = [("th", [t("charts.day"), t("stats.played"), t("stats.won"), t("stats.helped"),
                         t("charts.lost"), t("stats.best_time"), t("stats.fewest_moves")])]
         for line, lost_that_day in zip(history, lost):
-            rows.append(("td", [line["day"], line["played"], line["won"], line["helped"],
+            rows.append(("td", [long_day(line["day"]), line["played"], line["won"], line["helped"],
                                 lost_that_day,
                                 none if line["best_seconds"] is None else clock(line["best_seconds"]),
                                 none if line["fewest_moves"] is None else line["fewest_moves"]]))

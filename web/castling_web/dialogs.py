@@ -1,5 +1,5 @@
-"""The dialogs that only show things: the win, the statistics (and their
-charts, charts.py) and the keys.
+"""The dialogs that only show things: the win, the statistics (a game's card
+and charts, charts.py, first; every game's table behind a tab) and the keys.
 (Settings and the Games dialog have their own modules: settings.py, chooser.py.)"""
 
 from __future__ import annotations
@@ -13,6 +13,10 @@ from .timer import clock
 
 STATS_COLUMNS = ("game", "played", "won", "helped", "rate", "streak", "best_streak",
                  "best_time", "fewest_moves", "daily_played", "daily_won", "daily_run")
+#: a game's card: what a player looks for first
+CARD = ("played", "won", "rate", "streak", "best_streak", "best_time", "fewest_moves",
+        "daily_run")
+TABS = ("game", "all")
 
 
 class Dialogs:
@@ -23,7 +27,12 @@ class Dialogs:
         host.command("stats", self.show_stats)
         host.command("keys", self.show_keys)
         host.listen(document.getElementById("chart-game"), "change",
-                    lambda event: self.charts.show(str(event.target.value)))
+                    lambda event: self.show_game_stats(str(event.target.value)))
+        for tab in TABS:
+            host.listen(document.getElementById(f"stats-tab-{tab}"), "click",
+                        lambda event, tab=tab: self.show_tab(tab))
+        host.listen(document.getElementById("stats-tabs"), "keydown",
+                    self.on_tab_key)
 
     def _open(self, name: str) -> None:
         self.document.getElementById(f"{name}-dialog").showModal()
@@ -43,26 +52,80 @@ class Dialogs:
         self._open("keys")
 
     def show_stats(self) -> None:
-        """Every game's statistics, the game on the table marked."""
+        """The statistics, opened on the card and charts of the game on the table."""
+        self.show_game_stats(self.session.game.rules.id)
+        self._show_table()
+        self.show_tab("game")
+        self._open("stats")
+
+    def _figures(self, game_id: str) -> dict[str, object]:
+        """One game's figures as shown (a dash where there is none yet)."""
+        stats = self.session.stats_for(game_id)
+        none = t("stats.none")
+        return {"played": stats.played, "won": stats.won, "helped": stats.helped,
+                "rate": none if stats.win_rate is None else f"{stats.win_rate:.0%}",
+                "streak": stats.streak, "best_streak": stats.best_streak,
+                "best_time": none if stats.best_seconds is None else clock(stats.best_seconds),
+                "fewest_moves": none if stats.fewest_moves is None else stats.fewest_moves,
+                "daily_played": stats.daily.played, "daily_won": stats.daily.won,
+                "daily_run": stats.daily.current_run(self.session.today())}
+
+    def show_game_stats(self, game_id: str) -> None:
+        """One game's card (the figures a player looks for first) and its charts."""
+        figures = self._figures(game_id)
+        card = self.document.getElementById("stats-card")
+        card.setAttribute("data-game", game_id)
+        card.setAttribute("aria-label", t("stats.card", game=GAMES[game_id].name))
+        tiles = []
+        for key in CARD:
+            tile = self.document.createElement("div")
+            tile.className = "tile"
+            term, value = self.document.createElement("dt"), self.document.createElement("dd")
+            term.textContent = t(f"stats.{key}")
+            value.textContent = str(figures[key])
+            value.setAttribute("data-stat", key)
+            tile.append(term, value)
+            tiles.append(tile)
+        card.replaceChildren(*tiles)
+        self.charts.show(game_id)
+
+    def _show_table(self) -> None:
+        """Every game's figures, the games played first, the game on the table marked."""
         table = self.document.getElementById("stats-table")
         rows = [self._row("th", tuple(t(f"stats.{key}") for key in STATS_COLUMNS))]
-        none = t("stats.none")
-        for rules in GAMES.values():
-            stats = self.session.stats_for(rules.id)
-            rate = none if stats.win_rate is None else f"{stats.win_rate:.0%}"
-            row = self._row("td", (rules.name, stats.played, stats.won, stats.helped, rate,
-                                   stats.streak, stats.best_streak,
-                                   none if stats.best_seconds is None else clock(stats.best_seconds),
-                                   none if stats.fewest_moves is None else stats.fewest_moves,
-                                   stats.daily.played, stats.daily.won,
-                                   stats.daily.current_run(self.session.today())))
+        played = sorted(GAMES.values(), key=lambda rules: self.session.stats_for(rules.id).played == 0)
+        for rules in played:
+            figures = self._figures(rules.id)
+            row = self._row("td", (rules.name, *(figures[key] for key in STATS_COLUMNS[1:])))
             row.setAttribute("data-game", rules.id)
             if rules == self.session.game.rules:
                 row.className = "current"
             rows.append(row)
         table.replaceChildren(*rows)
-        self.charts.show(self.session.game.rules.id)
-        self._open("stats")
+
+    def show_tab(self, name: str) -> None:
+        """Show one tab's panel (the others hidden), as the WAI-ARIA tabs pattern has it."""
+        for tab in TABS:
+            button = self.document.getElementById(f"stats-tab-{tab}")
+            chosen = tab == name
+            button.setAttribute("aria-selected", "true" if chosen else "false")
+            button.setAttribute("tabindex", "0" if chosen else "-1")
+            self.document.getElementById(f"stats-{tab}").hidden = not chosen
+
+    def on_tab_key(self, event) -> None:
+        """Left and right (Home, End) move between the tabs, and choose the one reached."""
+        key = str(event.key)
+        now = next(tab for tab in TABS if self.document.getElementById(
+            f"stats-tab-{tab}").getAttribute("aria-selected") == "true")
+        if key in ("Home", "End"):
+            index = 0 if key == "Home" else len(TABS) - 1
+        elif key in ("ArrowLeft", "ArrowRight"):
+            index = (TABS.index(now) + (1 if key == "ArrowRight" else -1)) % len(TABS)
+        else:
+            return
+        event.preventDefault()
+        self.show_tab(TABS[index])
+        self.document.getElementById(f"stats-tab-{TABS[index]}").focus()
 
     def _row(self, cell_tag: str, values):
         row = self.document.createElement("tr")

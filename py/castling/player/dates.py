@@ -1,0 +1,34 @@
+"""Dates as the player reads them, in the current language ("1 Dec", "1 dic";
+"1 December 2026"), and the calendar days a chart spans: the statistics keep
+ISO days (``2026-12-01``), which are for machines."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from ..i18n import t
+
+#: the most days a chart spans: beyond that, the latest
+MOST_DAYS = 90
+
+
+def short_day(day: str) -> str:
+    """'1 Dec' for '2026-12-01' (the catalogue's order and month names)."""
+    when = date.fromisoformat(day)
+    return t("date.short", day=when.day, month=t(f"date.month.short.{when.month}"))
+
+
+def long_day(day: str) -> str:
+    """'1 December 2026' for '2026-12-01'."""
+    when = date.fromisoformat(day)
+    return t("date.long", day=when.day, month=t(f"date.month.{when.month}"), year=when.year)
+
+
+def calendar(days: list[str]) -> list[str]:
+    """Every calendar day from the first of ``days`` to the last (ISO, in order;
+    a chart leaves a gap for a day not played), at most the last MOST_DAYS."""
+    if not days:
+        return []
+    first, last = date.fromisoformat(min(days)), date.fromisoformat(max(days))
+    first = max(first, last - timedelta(days=MOST_DAYS - 1))
+    return [(first + timedelta(days=n)).isoformat() for n in range((last - first).days + 1)]
