@@ -69,8 +69,12 @@ def page(returning_profile, site_url):
     returning player with nothing saved. Every test uses it but those about a
     first visit, which take ``first_visit_page``. The player has chosen two taps
     (pick up, then put down: the keyboard's way, which most tests play by); the
-    tests of one-tap play clear that first."""
+    tests of one-tap play clear that first. The page asks for reduced motion, so
+    that a win opens its summary at once, without the celebration's 2.5 s,
+    whatever settings a test stores (moves do not slide either); the tests of
+    motion ask for ``no-preference`` (``page.emulate_media``)."""
     page, check = watched(returning_profile, site_url)
+    page.emulate_media(reduced_motion="reduce")
     page.goto(f"{site_url}help/index.html")
     page.evaluate("localStorage.clear(); localStorage.setItem('castling:settings', '{\"tap\":\"two\"}')")
     yield page

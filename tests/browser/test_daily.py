@@ -89,7 +89,9 @@ def test_a_daily_counts_in_the_daily_record_and_a_finished_one_is_shared_as_a_re
         page.wait_for_selector('#board[data-game="fortress"]')
         tap_move(page, rules, line[-1])
         dialog = page.locator("#win-dialog")
-        dialog.wait_for(state="visible")
+        dialog.wait_for(state="visible")        # (after the celebration: this page moves)
+        assert page.locator("#win-news li").all_text_contents() == [
+            "Your first win at Fortress", "Deal of the day won"]
         dialog.locator('[data-action="share-replay"]').click()
         link = page.get_attribute('.controls [data-action="share-replay"]', "data-link")
         assert link.startswith(f"{site_url}index.html#/fortress/{number}/replay/1")

@@ -1,6 +1,6 @@
-"""A fake page: elements that remember what was done to them, a document that
-makes them on demand, a window with timers that never fire, and the table
-view's two calls (cards and highlights)."""
+"""A fake page: elements that remember what was done to them (their animations
+too), a document that makes them on demand, a window with timers that never
+fire, and the table view's two calls (cards and highlights)."""
 
 from __future__ import annotations
 
@@ -20,10 +20,26 @@ class ClassList:
 
 
 class Listened:
-    """Keeps the listeners added to it, by event."""
+    """Keeps the listeners added to it, by event (capture or not alike)."""
 
-    def addEventListener(self, event, handler):
+    def addEventListener(self, event, handler, *options):
         self.__dict__.setdefault("listeners", {}).setdefault(event, []).append(handler)
+
+    def removeEventListener(self, event, handler, *options):
+        handlers = self.__dict__.get("listeners", {}).get(event, [])
+        if handler in handlers:
+            handlers.remove(handler)
+
+
+class Animation:
+    """What ``element.animate`` returned: its keyframes and timing, until cancelled."""
+
+    def __init__(self, keyframes, timing) -> None:
+        self.keyframes, self.timing = keyframes, timing
+        self.cancelled = False
+
+    def cancel(self):
+        self.cancelled = True
 
 
 class Style(types.SimpleNamespace):
@@ -47,6 +63,7 @@ class Element(Listened):
         self.style = Style(transform="")
         self.children: list = []
         self.parent: Element | None = None
+        self.animations: list[Animation] = []
 
     @property
     def tagName(self) -> str:
@@ -60,6 +77,13 @@ class Element(Listened):
 
     def removeAttribute(self, name):
         self.attributes.pop(name, None)
+
+    def animate(self, keyframes, timing):
+        self.animations.append(Animation(keyframes, timing))
+        return self.animations[-1]
+
+    def querySelectorAll(self, selector):
+        return []
 
     def closest(self, selector): return None
     def showModal(self): self.open = True
@@ -94,6 +118,7 @@ class Document(Listened):
     def __init__(self) -> None:
         self.elements: dict[str, Element] = {}
         self.documentElement = Element("html")
+        self.body = Element("body")
         self.hidden = False
 
     def getElementById(self, name):

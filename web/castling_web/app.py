@@ -8,8 +8,9 @@ keyboard.py turn input into moves (the choice is castling.player.choice's),
 sharing held.py's picked-up cards; moves.py plays them; advice_view.py shows
 the solver's advice and show_me.py its winning line; replay_view.py shows a
 replay link's moves, the table view-only meanwhile; routing.py opens what the
-address names; menu.py opens the toolbar's menu; the rest are the toolbar's
-commands and the dialogs. Every decision about legality is the engine's: the parts ask
+address names; menu.py opens the toolbar's menu; celebration.py celebrates a
+win before its summary opens; the rest are the toolbar's commands and the
+dialogs. Every decision about legality is the engine's: the parts ask
 ``castling.player.board`` where cards may go and play the moves they get.
 """
 
@@ -25,6 +26,7 @@ from pyodide.ffi import create_proxy
 
 from .advice_view import AdviceView
 from .animation import Motion
+from .celebration import Celebration
 from .chooser import Chooser
 from .chrome import Chrome
 from .commands import Commands
@@ -102,6 +104,7 @@ class App:
         self.sharing = Sharing(self)
         self.settings = SettingsDialog(self)
         self.dialogs = Dialogs(self)
+        self.celebration = Celebration(self, self.dialogs.show_win)
         self.chooser = Chooser(self)
         self.files = Files(self)
         self.tabs = OtherTabs(self)
@@ -186,7 +189,7 @@ class App:
             self.status(status_line(game.position))
         if won and not self.was_won:
             self.sound("win")
-            self.dialogs.show_win()
+            self.celebration.begin()
         self.was_won = won
         self.show_notices()
         for callback in self._subscribers:

@@ -38,12 +38,28 @@ class Dialogs:
         self.document.getElementById(f"{name}-dialog").showModal()
 
     def show_win(self) -> None:
-        game = self.session.game
+        """The win's summary, and a line for each thing that was special about it
+        (``session.win_news``; when there is none, as for a win another tab
+        counted first, only whether it was won with help)."""
+        session = self.session
+        game = session.game
         summary = t("win.summary", game=game.rules.name, deal=game.number,
-                    moves=len(game.moves), time=clock(self.session.seconds))
-        if self.session.helped:
-            summary += " " + t("win.helped")
+                    moves=len(game.moves), time=clock(session.seconds))
         self.document.getElementById("win-summary").textContent = summary
+        news = session.win_news
+        if news is not None:
+            lines = news.lines()
+        else:
+            lines = [("helped", t("win.helped"))] if session.helped else []
+        items = []
+        for kind, text in lines:
+            item = self.document.createElement("li")
+            item.setAttribute("data-news", kind)
+            item.textContent = text
+            items.append(item)
+        listed = self.document.getElementById("win-news")
+        listed.replaceChildren(*items)
+        listed.hidden = not items
         dialog = self.document.getElementById("win-dialog")
         if not dialog.open:
             dialog.showModal()

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
+from castling.player.statistics import clock
 from pyodide.ffi import create_proxy
 
 from .host import Host
 
-
-def clock(seconds: int) -> str:
-    """'4:05', or '1:02:03' past an hour."""
-    minutes, seconds = divmod(seconds, 60)
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
+__all__ = ["Timer", "clock"]     # clock: how a time reads (the engine's, for the win's news too)
 
 
 class Timer:

@@ -17,6 +17,7 @@ built from parts that each do one job:
   each update so that two tabs never undo each other's counts;
 * :mod:`.tabs` — a second tab writing the same game is noticed before this one
   writes over it (``conflict``);
+* :mod:`.win_news` — what was special about a win, for the win dialog;
 * :mod:`.transfer` — export and import of everything.
 """
 
@@ -42,6 +43,7 @@ from .statistics import StatsBook
 from .storage_port import Storage
 from .tabs import Header, SaveGuard, new_token
 from .transfer import export_file, import_file
+from .win_news import WinNews, win_news
 
 __all__ = ["Session"]
 
@@ -61,6 +63,9 @@ class Session:
         self.daily = ""              # the date whose deal of the day the game in hand is, or ""
         self.settings = Settings()
         self.welcome_due = False     # a first visit: the welcome is to be shown
+        #: what was special about the win the last move made (None: no win was
+        #: counted by it — no win, or one counted already, as by another tab)
+        self.win_news: WinNews | None = None
 
     # -- what the parts keep, readable here (each part changes its own) ---------------
 
@@ -135,6 +140,7 @@ class Session:
             self.store.set_aside(save_key(rules.id), text, t("store.save_partly", game=rules.name,
                                                              parts=", ".join(record.damaged)))
         self.game = record.game
+        self.win_news = None
         self.seconds = record.seconds
         self.helped = record.helped
         self.daily = record.daily
@@ -158,6 +164,7 @@ class Session:
         as won with help if moves it came with were not the player's own."""
         self.book.leave(game.rules.id)
         self.game = game
+        self.win_news = None
         self.seconds = 0
         self.helped = bool(game.moves)
         self.daily = ""
@@ -198,26 +205,35 @@ class Session:
 
     def play(self, moves: list[Sequence[int]], *, helped: bool = False) -> None:
         """Play one move or a group (a supermove), then count, check the win and save.
-        ``helped``: the solver chose it ("Show me"), so a win is one with help."""
+        ``helped``: the solver chose it ("Show me"), so a win is one with help.
+        A win counted here leaves what was special about it in ``win_news``."""
         for move in moves:
             self.game.play(move)
         self.helped = self.helped or helped
+        self.win_news = None
         game_id = self.game.rules.id
         news = False
+        before = None
         if not self.counted:
             self.book.count_played(game_id, self.token)
             news = True
         if self.game.is_won() and not self.won_counted:
-            self.book.count_won(game_id, self.token, self.seconds, len(self.game.moves),
-                                helped=self.helped)
+            before = self.book.count_won(game_id, self.token, self.seconds, len(self.game.moves),
+                                         helped=self.helped)
             news = True
         if news:
             self._count_daily()
+        if before is not None:          # (after the daily record: its run is news too)
+            self.win_news = win_news(before, self.book.of(game_id), game=self.game.rules.name,
+                                     seconds=self.seconds, moves=len(self.game.moves),
+                                     helped=self.helped,
+                                     day=date.fromisoformat(self.daily) if self.daily else None)
         self._persist()
 
     def undo(self) -> bool:
         """Take back a move; whether there was one."""
         done = self.game.undo() is not None
+        self.win_news = None
         if done:
             self._persist()
         return done
@@ -225,6 +241,7 @@ class Session:
     def redo(self) -> bool:
         """Replay a move taken back; whether there was one."""
         done = self.game.redo() is not None
+        self.win_news = None        # a win redone was counted when first made
         if done:
             self._persist()
         return done
@@ -232,6 +249,7 @@ class Session:
     def restart(self) -> None:
         """Back to the deal (the timer keeps running: it is the same game)."""
         self.game.restart()
+        self.win_news = None
         self._persist()
 
     def tick(self) -> None:
@@ -285,6 +303,7 @@ class Session:
         if self.token != point.token:       # a restart's clock ran on: the same game
             self.seconds = point.seconds
         self.game = point.game
+        self.win_news = None
         self.token = point.token
         self.helped, self.daily = point.helped, point.daily
         self.guard.seen, self.guard.conflict = point.seen, False

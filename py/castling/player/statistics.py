@@ -1,5 +1,5 @@
 """Statistics bookkeeping: games played and won, streaks and bests, and the
-deals of the day played and won, per game.
+deals of the day played and won, per game; and how a time reads (:func:`clock`).
 
 They are kept under ``castling:stats`` (format: :mod:`.records`).  Each game's
 entry has ``current``: the token of the game in progress (:mod:`.tabs`) and
@@ -11,6 +11,7 @@ its own game's entry, so two tabs never undo each other's counts.
 
 from __future__ import annotations
 
+import copy
 from datetime import date
 from typing import Callable
 
@@ -74,13 +75,21 @@ class StatsBook:
         self._update(game_id, count)
 
     def count_won(self, game_id: str, token: str, seconds: int, moves: int,
-                  helped: bool = False) -> None:
+                  helped: bool = False) -> Stats | None:
         """Game ``token`` was won in ``seconds`` and ``moves``: the win, the
         streak and the bests; a win with help counts apart and leaves the streak
-        and the bests as they were (neither extended nor broken)."""
+        and the bests as they were (neither extended nor broken).
+
+        Returns the game's statistics as stored just before the win was counted
+        (what the win dialog compares with, :mod:`.win_news`), or None when it was
+        counted already (by another tab)."""
+        before: Stats | None = None
+
         def count(stats: Stats) -> None:
+            nonlocal before
             if stats.current.get("token") == token and stats.current.get("won"):
                 return      # another tab counted this very win already
+            before = copy.deepcopy(stats)
             self._finished(stats, seconds, moves, helped=helped, won=True)
             if helped:
                 stats.helped += 1
@@ -92,6 +101,7 @@ class StatsBook:
                 stats.fewest_moves = _least(stats.fewest_moves, moves)
             stats.current = {"token": token, "counted": True, "won": True}
         self._update(game_id, count)
+        return before
 
     def _finished(self, stats: Stats, seconds: int = 0, moves: int = 0, *,
                   won: bool = False, helped: bool = False) -> None:
@@ -127,6 +137,13 @@ class StatsBook:
         change(stored[game_id])
         self.stats = {**self.stats, **stored}
         self.store.write(STATS_KEY, stats_text(self.stats))
+
+
+def clock(seconds: int) -> str:
+    """A time as the player reads it: '4:05', or '1:02:03' past an hour."""
+    minutes, seconds = divmod(seconds, 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
 
 
 def _least(best: int | None, value: int) -> int:
