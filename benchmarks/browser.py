@@ -224,9 +224,9 @@ def worker_figures(playwright, base: str, rounds: int) -> dict[str, list[float]]
     return figures
 
 
-# A player's two taps are frames apart: the second is measured after the
-# browser has drawn what the first one did.
-TAP = """async ([source, target]) => {
+# What the scripts below share: a player's tap on an element (a pointer pressed
+# and let go where it is), and a pile's top card (or the pile, when empty).
+TAPPING = """
   const tap = (element) => {
     const box = element.getBoundingClientRect();
     const init = {bubbles: true, clientX: box.left + 5, clientY: box.top + 5, button: 0,
@@ -238,6 +238,11 @@ TAP = """async ([source, target]) => {
     const pile = document.querySelector(`[data-pile="${name}"]`);
     return pile.querySelector('[data-card]:last-child') || pile;
   };
+"""
+
+# A player's two taps are frames apart: the second is measured after the
+# browser has drawn what the first one did.
+TAP = "async ([source, target]) => {" + TAPPING + """
   tap(top(source));
   await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   const start = performance.now();
@@ -318,7 +323,7 @@ def tap_latencies(page, base: str, game_id: str, moves_wanted: int) -> list[floa
 # started: the action runs as a task of its own (as a player's tap does), a frame
 # after the watch began; "tap" is a pointer tap on a pile's top card, "click" a
 # click on the element the selector names.
-WATCH_MOTION = """async ([kind, target]) => {
+WATCH_MOTION = "async ([kind, target]) => {" + TAPPING + """
   const longest = {task: 0, tasks: 0};
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -337,13 +342,7 @@ WATCH_MOTION = """async ([kind, target]) => {
     if (kind === 'click') {
       document.querySelector(target).click();
     } else {
-      const pile = document.querySelector(`[data-pile="${target}"]`);
-      const element = pile.querySelector('[data-card]:last-child') || pile;
-      const box = element.getBoundingClientRect();
-      const init = {bubbles: true, clientX: box.left + 5, clientY: box.top + 5, button: 0,
-                    isPrimary: true, pointerId: 1};
-      element.dispatchEvent(new PointerEvent('pointerdown', init));
-      element.dispatchEvent(new PointerEvent('pointerup', init));
+      tap(top(target));
     }
     done();
   }));
@@ -364,18 +363,7 @@ WATCH_MOTION = """async ([kind, target]) => {
 # A tap's cost to the frame that shows it: the handler, then the work the next
 # frame does before it is drawn (animation.py's slides are asked for in the tap,
 # so their frame callback runs before this one's).
-TAP_COST = """async ([source, target]) => {
-  const tap = (element) => {
-    const box = element.getBoundingClientRect();
-    const init = {bubbles: true, clientX: box.left + 5, clientY: box.top + 5, button: 0,
-                  isPrimary: true, pointerId: 1};
-    element.dispatchEvent(new PointerEvent('pointerdown', init));
-    element.dispatchEvent(new PointerEvent('pointerup', init));
-  };
-  const top = (name) => {
-    const pile = document.querySelector(`[data-pile="${name}"]`);
-    return pile.querySelector('[data-card]:last-child') || pile;
-  };
+TAP_COST = "async ([source, target]) => {" + TAPPING + """
   tap(top(source));
   await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   const start = performance.now();
@@ -390,14 +378,8 @@ TAP_COST = """async ([source, target]) => {
 
 # The first of the two taps of a move: pick up the top card of a pile, and let
 # the browser draw it.
-PICK_UP = """async (source) => {
-  const pile = document.querySelector(`[data-pile="${source}"]`);
-  const element = pile.querySelector('[data-card]:last-child') || pile;
-  const box = element.getBoundingClientRect();
-  const init = {bubbles: true, clientX: box.left + 5, clientY: box.top + 5, button: 0,
-                isPrimary: true, pointerId: 1};
-  element.dispatchEvent(new PointerEvent('pointerdown', init));
-  element.dispatchEvent(new PointerEvent('pointerup', init));
+PICK_UP = "async (source) => {" + TAPPING + """
+  tap(top(source));
   await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
 }"""
 
