@@ -2,6 +2,7 @@
 browsers, another the next day, the player's own date in two time zones, the
 daily record in the statistics, and a finished daily shared as a replay link."""
 
+import re
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 
@@ -92,7 +93,12 @@ def test_a_daily_counts_in_the_daily_record_and_a_finished_one_is_shared_as_a_re
         dialog.wait_for(state="visible")        # (after the celebration: this page moves)
         assert page.locator("#win-news li").all_text_contents() == [
             "Your first win at Fortress", "Deal of the day won"]
-        dialog.locator('[data-action="share-replay"]').click()
+        # The day's result as one line, with the deal's link.
+        dialog.locator('[data-action="share-result"]').click()
+        notice = page.locator("#notice").text_content()
+        assert re.search(r"Castling · Fortress · 1 December 2026 · won in \d+ moves, \d+:\d\d "
+                         + re.escape(f"{site_url}index.html#/fortress/{number}") + "$", notice)
+        act(page, "share-replay")
         link = page.get_attribute('.controls [data-action="share-replay"]', "data-link")
         assert link.startswith(f"{site_url}index.html#/fortress/{number}/replay/1")
         assert len(link.split("/replay/1")[1]) >= 2 * len(line)        # every move is in it

@@ -1,7 +1,7 @@
 """Dates as the player reads them, and the calendar a chart spans."""
 
 from castling.i18n import set_language
-from castling.player.dates import MOST_DAYS, calendar, long_day, short_day
+from castling.player.dates import MOST_DAYS, calendar, daily_result, long_day, short_day
 
 
 def test_days_read_in_the_players_language():
@@ -21,3 +21,8 @@ def test_the_calendar_has_every_day_from_the_first_to_the_last_and_no_more_than_
         "2026-11-28", "2026-11-29", "2026-11-30", "2026-12-01"]
     long_ago = calendar(["2025-01-01", "2026-12-01"])
     assert len(long_ago) == MOST_DAYS and long_ago[-1] == "2026-12-01"
+
+
+def test_a_won_deal_of_the_day_is_shared_as_one_line():
+    assert daily_result("Chessboard", "2026-12-01", 111, 245) == \
+        "Castling · Chessboard · 1 December 2026 · won in 111 moves, 4:05"

@@ -94,11 +94,11 @@ class Chrome:
         for link in self.document.querySelectorAll("[data-help]"):
             link.setAttribute("href", f"./help/{folder}{link.getAttribute('data-help')}")
 
-    def share(self, link: str = "", shown: str = "", copied: str = "") -> None:
+    def share(self, link: str = "", shown: str = "", copied: str = "", text: str = "") -> None:
         """Show a link and hand it to the device's share sheet where there is one
         (phones: ``navigator.share``), else copy it when the browser lets us: by
         default the deal's (the page's address); ``shown`` and ``copied`` are what
-        the player reads."""
+        the player reads; ``text``, a line shared with the link (before it, when copied)."""
         if not link:
             link = str(self.window.location.href)
             shown, copied = t("notice.link", link=link), t("notice.link_copied", link=link)
@@ -106,14 +106,16 @@ class Chrome:
         self.notify(shown, lasting=True)
         navigator = self.window.navigator
         if present(getattr(navigator, "share", None)):
-            self._shared = link
+            self._shared = f"{text} {link}" if text else link
+            data = {"title": str(self.document.title), "url": link}
+            if text:
+                data["text"] = text
             try:
-                navigator.share(js_object({"title": str(self.document.title), "url": link})) \
-                    .then(self._ignore, self._not_shared)
+                navigator.share(js_object(data)).then(self._ignore, self._not_shared)
                 return
             except Exception:       # refused at once (no gesture): the clipboard instead
                 pass
-        self._copy(link)
+        self._copy(f"{text} {link}" if text else link)
 
     def _share_failed(self, error) -> None:
         """The share sheet did not share: closed by the player (nothing more to

@@ -1,12 +1,14 @@
 """Dates as the player reads them, in the current language ("1 Dec", "1 dic";
-"1 December 2026"), and the calendar days a chart spans: the statistics keep
-ISO days (``2026-12-01``), which are for machines."""
+"1 December 2026"), the calendar days a chart spans (the statistics keep ISO
+days, ``2026-12-01``, which are for machines), and the line a finished deal of
+the day is shared with."""
 
 from __future__ import annotations
 
 from datetime import date, timedelta
 
 from ..i18n import t
+from .statistics import clock
 
 #: the most days a chart spans: beyond that, the latest
 MOST_DAYS = 90
@@ -32,3 +34,9 @@ def calendar(days: list[str]) -> list[str]:
     first, last = date.fromisoformat(min(days)), date.fromisoformat(max(days))
     first = max(first, last - timedelta(days=MOST_DAYS - 1))
     return [(first + timedelta(days=n)).isoformat() for n in range((last - first).days + 1)]
+
+
+def daily_result(game: str, day: str, moves: int, seconds: int) -> str:
+    """The line a won deal of the day is shared with: 'Castling · Chessboard ·
+    1 December 2026 · won in 111 moves, 4:05'."""
+    return t("daily.result", game=game, day=long_day(day), moves=moves, time=clock(seconds))
