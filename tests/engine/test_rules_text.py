@@ -22,6 +22,7 @@ from castling.games import GAMES
 from castling.i18n import LANGUAGES, MissingMessage, catalogue
 from castling.player.rules_text import (NUMBER_WORDS, Section, Words, dealt, hand_written_keys,
                                         intro, message_keys, rules_sections, tips)
+from castling.player.table_sketch import sketch_title
 from castling.rules import Build, Deal, FoundationRow, GameRules, Tableau
 
 CASES = [(game, language) for game in GAMES for language in LANGUAGES]
@@ -255,6 +256,7 @@ def test_the_words_cover_the_vocabulary_and_list_every_key_they_ask_for():
             rules_sections(rules, messages)
         except ValueError as refused:          # the few combinations no sentence covers
             assert "no words" in str(refused) or "holds one card" in str(refused), refused
+        sketch_title(rules, messages)
     tips(GAMES["fortress"], messages)
     for count in NUMBER_WORDS:
         Words(messages).number(count)

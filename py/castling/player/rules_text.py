@@ -168,12 +168,15 @@ _KEYS = frozenset({
     "rules.stock.turn", "rules.stock.once", "rules.stock.waste",
     *(f"rules.stock.waste.{what}.{n}" for what in ("not_cells", "not_reserve")
       for n in ("one", "many")),
+    "rules.sketch.title", "rules.sketch.tableau", "rules.sketch.foundations",
+    "rules.sketch.cells.one", "rules.sketch.cells.many", "rules.sketch.reserves.one",
+    "rules.sketch.reserves.many", "rules.sketch.stock",
 })
 
 
 def message_keys() -> frozenset[str]:
-    """Every catalogue key the rules' words can ask for, whatever the
-    declaration: the catalogues must have them all."""
+    """Every catalogue key the rules' words (and the layout sketch's title) can
+    ask for, whatever the declaration: the catalogues must have them all."""
     return _KEYS
 
 
