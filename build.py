@@ -43,7 +43,10 @@ HELP_CSP = "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'self
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "scripts"))
 from castling.games import GAMES, GROUPS  # noqa: E402  (the build reads the game list)
+from castling.rules import GameRules  # noqa: E402
 from castling.i18n import DEFAULT, LANGUAGES, catalogue, help_folder  # noqa: E402
+from castling.player.rules_text import intro, rules_sections, tips  # noqa: E402
+from castling.player.table_sketch import table_sketch  # noqa: E402
 from study_report import summary as study_summary  # noqa: E402  (the study's figures for the chooser)
 
 
@@ -267,9 +270,34 @@ def games_index(messages: dict[str, str]) -> str:
     return "\n".join(parts)
 
 
+def game_help(rules: GameRules, messages: dict[str, str]) -> str:
+    """A game's help page, all but the site's frame: its name, its introduction
+    (by hand, from the catalogue), a sketch of its table, its rules in sections
+    made from its declaration (castling.player.rules_text), then its tips (by
+    hand). Every word is escaped; the sketch escapes its own."""
+    esc = html.escape
+    parts = [f"<h1>{esc(rules.name)}</h1>", f"<p>{esc(intro(rules, messages))}</p>",
+             f'<figure class="sketch">{table_sketch(rules, messages, width=320, height=200)}'
+             "</figure>"]
+    for section in (*rules_sections(rules, messages), tips(rules, messages)):
+        parts.append(f"<h2>{esc(section.heading)}</h2>")
+        if section.facts:
+            parts.append('<dl class="facts">' + "".join(
+                f"\n  <dt>{esc(term)}</dt><dd>{esc(text)}</dd>" for term, text in section.facts)
+                + "\n</dl>")
+        elif section.kind == "goal":
+            parts += [f"<p>{esc(line)}</p>" for line in section.lines]
+        else:
+            parts.append("<ul>" + "".join(f"\n  <li>{esc(line)}</li>" for line in section.lines)
+                         + "\n</ul>")
+    return "\n".join(parts) + "\n"
+
+
 def write_help(out: Path) -> None:
-    """Each help fragment in web/help (and web/help/LANG) wrapped in the page template;
-    the index's list of games is filled in from the declarations."""
+    """Every help page in every language, wrapped in the page template: a page per
+    game made from its declaration and its catalogue words (game_help), and the
+    hand-written pages of web/help (and web/help/LANG): the index, whose list of
+    games is filled in from the declarations, how to play, and the study's."""
     template = (WEB / "help" / "template.html").read_text(encoding="utf-8")
     nav = "".join(f'<li><a href="./{html.escape(r.id)}.html">{html.escape(r.name)}</a></li>'
                   for r in GAMES.values())
@@ -282,11 +310,18 @@ def write_help(out: Path) -> None:
         other = next(code for code in LANGUAGES if code != DEFAULT) if language == DEFAULT else DEFAULT
         (out / "help" / folder).mkdir(exist_ok=True)
         up = "../" if folder else ""
+        bodies = {}
         for fragment in sorted((WEB / "help" / folder).glob("*.part.html")):
             slug = fragment.name.removesuffix(".part.html")
             source = f"web/{fragment.relative_to(WEB).as_posix()}"
-            body = fill(fragment.read_text(encoding="utf-8"),
-                        {"COUNT": str(len(GAMES)), "GAMES": games_index(messages)}, source)
+            if slug in GAMES:
+                sys.exit(f"build.py: {source}: a game's help page is made from its declaration "
+                         "now; its introduction and tips go in the catalogues "
+                         f"(game.{slug}.intro, game.{slug}.tip.N)")
+            bodies[slug] = fill(fragment.read_text(encoding="utf-8"),
+                                {"COUNT": str(len(GAMES)), "GAMES": games_index(messages)}, source)
+        bodies |= {rules.id: game_help(rules, messages) for rules in GAMES.values()}
+        for slug, body in sorted(bodies.items()):
             title = body.split("<h1>", 1)[1].split("</h1>", 1)[0] if "<h1>" in body else slug
             other_href = (f"../{slug}.html" if folder else f"./{help_folder(other)}{slug}.html")
             page = fill(template, {
@@ -304,9 +339,6 @@ def write_help(out: Path) -> None:
         if here != english:
             sys.exit(f"build.py: help pages in {language} differ from English: "
                      f"{sorted(here ^ english)}")
-    missing = [r.id for r in GAMES.values() if not (out / "help" / f"{r.id}.html").exists()]
-    if missing:
-        sys.exit(f"build.py: no help page for {', '.join(missing)}")
 
 
 def _png(size: int, pixel) -> bytes:

@@ -1,7 +1,8 @@
 """Every declared game has every piece a game needs, named all at once.
 
-A game is more than its declaration in games.py: words in every catalogue, a
-help page in every language, frozen move counts, a model of PySolFC's dealing,
+A game is more than its declaration in games.py: words in every catalogue (its
+summary, and the introduction and tips its help page adds to the rules made
+from the declaration), frozen move counts, a model of PySolFC's dealing,
 the study's deals and, where the study proved one won, deals of the day.
 docs/adding-a-game.md walks through them in order; this test names, for each
 game, every piece it still lacks with the step that makes it, in one message,
@@ -17,7 +18,7 @@ from collections import Counter
 from pathlib import Path
 
 from castling.games import GAMES, GROUPS
-from castling.i18n import LANGUAGES, catalogue, help_folder
+from castling.i18n import LANGUAGES, catalogue
 from castling.player.daily import read_table
 from castling.rules import GameRules
 
@@ -51,9 +52,9 @@ def missing_pieces(rules: GameRules, group: str, facts: dict) -> list[str]:
         for key in (f"game.{game}.summary", f"games.group.{group}"):
             if not messages.get(key, "").strip():
                 missing.append(f"step 2: {key!r} in py/castling/messages/{language}.json")
-        page = Path("web", "help", help_folder(language), f"{game}.part.html")
-        if not (ROOT / page).is_file():
-            missing.append(f"step 3: the help page {page.as_posix()}")
+        for key in (f"game.{game}.intro", f"game.{game}.tip.1"):
+            if not messages.get(key, "").strip():
+                missing.append(f"step 3: {key!r} in py/castling/messages/{language}.json")
     if rules.name not in facts["reference"]:
         missing.append(f"step 4: its rules in docs/rules.md (no section names {rules.name!r})")
     if game not in MODELS:
@@ -104,5 +105,5 @@ def test_a_game_declared_and_nothing_more_is_told_every_piece(monkeypatch):
     found = every_missing_piece()
     assert list(found) == ["Trial Castle (trial-castle)"]
     steps = [piece.split(":")[0] for piece in found["Trial Castle (trial-castle)"]]
-    assert steps == (["step 2"] * 2 * len(LANGUAGES) + ["step 3"] * len(LANGUAGES)
+    assert steps == (["step 2"] * 2 * len(LANGUAGES) + ["step 3"] * 2 * len(LANGUAGES)
                      + ["step 4", "step 5", "step 6", "step 7"])

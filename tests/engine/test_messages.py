@@ -13,6 +13,7 @@ from castling import GAMES
 from castling.games import GROUPS
 from castling.cards import RANKS, SUITS
 from castling.i18n import LANGUAGES, catalogue, preferred, set_language, t
+from castling.player.rules_text import hand_written_keys, message_keys
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = sorted((ROOT / "py" / "castling").rglob("*.py")) + sorted(
@@ -52,6 +53,10 @@ def keys_used() -> set[str]:
     used |= {"help.title_suffix", "help.back", "help.nav", "help.other_language"}
     used |= {"language.name"}               # i18n.LANGUAGES: each catalogue names its language
     used |= {f"game.{game_id}.summary" for game_id in GAMES}
+    # the rules' words (tests/engine/test_rules_text.py checks they ask for no others),
+    # and each game's introduction and tips
+    used |= message_keys()
+    used |= {key for rules in GAMES.values() for key in hand_written_keys(rules, catalogue("en"))}
     used |= {f"games.group.{group}" for group in GROUPS}
     used |= {f"stats.{key}" for key in ("game", "played", "won", "helped", "rate", "streak",
                                         "best_streak", "best_time", "fewest_moves",

@@ -188,3 +188,36 @@ def test_the_runtimes_licences_are_shipped_beside_them(site):
     assert "PYTHON SOFTWARE FOUNDATION LICENSE VERSION 2" in (vendor / "pyodide" / "PYTHON-LICENSE").read_text()
     assert "Apache License" in (vendor / "pyscript" / "LICENSE").read_text()
 
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_every_game_page_is_made_from_its_declaration(site, language):
+    """Name, introduction, the sketch of the table, the rules' sections made from
+    the declaration and the tips: all in the page, in order, escaped."""
+    import html
+    from castling.games import GAMES
+    from castling.i18n import catalogue, help_folder
+    from castling.player.rules_text import intro, rules_sections, tips
+    messages = catalogue(language)
+    for rules in GAMES.values():
+        page = (site / "help" / help_folder(language) / f"{rules.id}.html").read_text(encoding="utf-8")
+        main = page.split("<main>", 1)[1].split("</main>", 1)[0]
+        sections = (*rules_sections(rules, messages), tips(rules, messages))
+        assert re.findall(r"<h2>(.*?)</h2>", main) == [html.escape(s.heading) for s in sections]
+        assert main.index(f"<h1>{html.escape(rules.name)}</h1>") < main.index(
+            html.escape(intro(rules, messages))) < main.index("<svg") < main.index("<h2>")
+        assert main.count('data-pile="') == len(rules.pile_names)
+        for section in sections:
+            for line in [*section.lines, *(text for fact in section.facts for text in fact)]:
+                assert html.escape(line) in main, (rules.id, line)
+        assert f'lang="{language}"' in page
+
+
+def test_a_hand_written_game_page_stops_the_build(tmp_path, monkeypatch):
+    web = tmp_path / "web"
+    shutil.copytree(ROOT / "web" / "help", web / "help")
+    (web / "help" / "fortress.part.html").write_text("<h1>Fortress</h1>")
+    monkeypatch.setattr(build, "WEB", web)
+    with pytest.raises(SystemExit, match="fortress.part.html: a game's help page is made"):
+        (tmp_path / "out").mkdir()
+        build.write_help(tmp_path / "out")
