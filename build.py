@@ -160,8 +160,12 @@ def game_chooser() -> tuple[str, str]:
             won, tried, unknown = figures.get(r.id, (0, 0, 0))
             study = (f' data-won="{won}" data-tried="{tried}" data-unknown="{unknown}"'
                      if tried >= STUDY_SHOWN_FROM else "")
+            # The sketch of its table (write_sketches) is a picture of what the name
+            # says: the name is next to it, so the picture has no words of its own.
             entries.append(
                 f'<li data-game="{game_id}" data-name="{html.escape(r.name)}">'
+                f'<img class="game-sketch" src="./sketches/{game_id}.svg" alt="" width="96"'
+                f' height="60" loading="lazy">'
                 f'<button type="button" data-play="{game_id}">{html.escape(r.name)}</button>'
                 f' <span class="game-about"><span data-i18n="game.{game_id}.summary"></span>'
                 f' <span class="game-figures" data-figures{study}></span></span>'
@@ -291,6 +295,20 @@ def game_help(rules: GameRules, messages: dict[str, str]) -> str:
             parts.append("<ul>" + "".join(f"\n  <li>{esc(line)}</li>" for line in section.lines)
                          + "\n</ul>")
     return "\n".join(parts) + "\n"
+
+
+def write_sketches(out: Path) -> None:
+    """A sketch of each game's table (castling.player.table_sketch) as a file,
+    sketches/GAME.svg: the Games dialog's pictures and the How to play panel's,
+    fetched when first shown (an inline copy of 31 would weigh on every first
+    visit's page). Its title is in English: the page shows it with alt="" beside
+    the game's name, which is in the player's language."""
+    folder = out / "sketches"
+    folder.mkdir()
+    messages = catalogue(DEFAULT)
+    for rules in GAMES.values():
+        (folder / f"{rules.id}.svg").write_text(
+            table_sketch(rules, messages, width=160, height=100) + "\n", encoding="utf-8")
 
 
 def write_help(out: Path) -> None:
@@ -446,6 +464,7 @@ def build(out: Path = DIST, faces: bool = True) -> None:
         write_card_faces(out)
     write_boot_modules(out)
     write_help(out)
+    write_sketches(out)
     write_icons(out)
     write_service_worker(out)     # last: it lists and hashes everything else
 

@@ -134,8 +134,8 @@ def settle(page) -> None:
 
 
 def control(page, action: str):
-    """The toolbar's control for ``action`` (a ``data-action``, or ``"rules"`` for
-    the rules link), in the bar or in its menu."""
+    """The toolbar's control for ``action`` (a ``data-action``, in the bar or in its
+    menu), or for ``"rules"`` the How to play panel's link to the rules' page."""
     return page.locator("#rules-link" if action == "rules"
                         else f'.controls [data-action="{action}"]')
 
@@ -143,7 +143,11 @@ def control(page, action: str):
 def act(page, action: str) -> None:
     """Use a toolbar control as a player would: open the menu first when the
     control is in it, then click it once it is enabled (Playwright's click waits
-    for that); choosing a menu item closes the menu."""
+    for that); choosing a menu item closes the menu. ``"rules"`` opens How to
+    play and follows its link to the rules' page."""
+    if action == "rules":                   # the rules' page: from the How to play panel
+        act(page, "how-to-play")
+        page.wait_for_selector("#rules-dialog[open]")
     wanted = control(page, action)
     if wanted.evaluate("c => !!c.closest('[role=menu]')") and page.locator("#menu").is_hidden():
         page.click("#menu-button")

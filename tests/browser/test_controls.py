@@ -59,6 +59,28 @@ def test_the_game_chooser_opens_games_and_their_rules(page, site_url):
     assert page.locator("h1").text_content() == "Lasker"
 
 
+def test_how_to_play_opens_the_games_rules_over_the_table_without_leaving_the_page(page,
+                                                                                   site_url):
+    page.goto(f"{site_url}index.html#/fortress/5")
+    wait_ready(page)
+    page.evaluate("window.stillHere = true")
+    act(page, "how-to-play")
+    panel = page.locator("[data-rules-panel]")
+    assert panel.is_visible()
+    assert page.locator("#rules-title").text_content() == "Fortress"
+    assert page.locator("#rules-sections h3").all_text_contents()[:4] == \
+        ["Goal", "Layout", "Foundations", "Tableau"]
+    assert "Ace" in page.locator("#rules-sections").text_content()
+    page.wait_for_function("document.getElementById('rules-sketch').naturalWidth > 0")
+    # No navigation and no second start of Python: the same page, one runtime.
+    assert page.evaluate("window.stillHere") is True
+    assert page.evaluate("performance.getEntriesByType('navigation').length") == 1
+    assert page.evaluate("performance.getEntriesByType('resource')"
+                         ".filter(e => e.name.endsWith('pyodide.asm.wasm')).length") <= 1
+    page.keyboard.press("Escape")
+    assert panel.is_hidden() and page.locator("[data-pile] [data-card]").count() == 52
+
+
 def test_every_help_page_is_served_and_links_only_within_the_site(site_url):
     for slug in [f"{folder}{name}" for folder in ("", "it/")
                  for name in list(GAMES) + ["index", "how-to-play", "winnability"]]:

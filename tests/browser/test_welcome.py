@@ -30,7 +30,10 @@ def test_a_first_visit_is_welcomed_once(new_profile_page):
 
 def test_a_player_who_has_played_here_before_is_not_welcomed(new_profile_page):
     page = new_profile_page("#/fortress/5", welcome=True)
-    page.locator("[data-welcome] button[value=close]").click()
+    page.locator("[data-welcome] [data-action=how-to-play]").click()      # closes it too
+    page.wait_for_selector("[data-rules-panel][open]")
+    assert page.locator("[data-welcome]").is_hidden()
+    page.keyboard.press("Escape")
     page.evaluate("localStorage.removeItem('castling:welcomed')")       # as before the welcome
     page.reload()
     wait_ready(page)

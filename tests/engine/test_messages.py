@@ -41,6 +41,7 @@ def keys_used() -> set[str]:
     for path in SOURCES:
         used |= set(re.findall(r'\bt\(\s*["\']([\w.-]+)["\']', path.read_text(encoding="utf-8")))
     page = (ROOT / "web" / "index.html").read_text(encoding="utf-8")
+    page += (ROOT / "build.py").read_text(encoding="utf-8")     # (the Games dialog it writes)
     used |= set(re.findall(r'data-i18n(?:-title|-aria-label|-label|-placeholder)?="([\w.-]+)"', page))
     used |= {f"card.rank.{rank}" for rank in RANKS} | {f"card.suit.{suit}" for suit in SUITS}
     used |= {f"pile.{kind}" for kind in "trfsw"}

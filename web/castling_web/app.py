@@ -44,6 +44,7 @@ from .pointer import PointerInput
 from .render import TableView
 from .replay_view import ReplayView
 from .routing import Router
+from .rules_panel import RulesPanel
 from .settings import SettingsDialog
 from .sharing import Sharing
 from .show_me import ShowMe
@@ -113,6 +114,7 @@ class App:
         self.router = Router(self, self.replay.open, self.keep)
         self.daily = DailyDeal(self, self.keep)
         self.welcome = Welcome(self)
+        self.rules_panel = RulesPanel(self)
 
     # -- start-up --------------------------------------------------------------
 
