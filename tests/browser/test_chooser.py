@@ -54,9 +54,11 @@ def test_the_players_record_and_the_solvers_figure_are_shown(page, site_url):
     open_chooser(page, site_url)
     figures = page.locator('#games-dialog li[data-game="fortress"] [data-figures]')
     # The study decided all of its 10,000 Fortress deals; it left most Soother deals undecided.
-    assert re.fullmatch(r"Solver: \d+% of 10,000 deals won\.", figures.text_content())
+    assert re.fullmatch(r"One deck · (Gentle|Fair|Hard|Very hard): the solver won \d+% of "
+                        r"10,000 deals\.", figures.text_content())
     soother = page.locator('#games-dialog li[data-game="soother"] [data-figures]').text_content()
-    assert re.fullmatch(r"Solver: \d+% of 2,000 deals won, \d+% still undecided\.", soother)
+    assert re.fullmatch(r"4 decks · [A-Z][a-z ]+: the solver won (<1|\d+)% of 2,000 deals and "
+                        r"could not decide (<1|>99|\d+)%\.", soother)
     assert "You:" not in figures.text_content()
     page.keyboard.press("Escape")
     # Play a move: the game counts as played.

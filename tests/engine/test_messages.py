@@ -46,6 +46,7 @@ def keys_used() -> set[str]:
     used |= {f"card.rank.{rank}" for rank in RANKS} | {f"card.suit.{suit}" for suit in SUITS}
     used |= {f"pile.{kind}" for kind in "trfsw"}
     used |= {"pile.f.rank.up", "pile.f.rank.down"}
+    used |= {f"games.level.{word}" for word in ("gentle", "fair", "hard", "very_hard", "unclear")}
     used |= {f"date.month.{n}" for n in range(1, 13)} | {f"date.month.short.{n}" for n in range(1, 13)}
     used |= {"pile.f.up", "pile.f.down", "say.went_home.one", "say.went_home.many",
              "study.agrees", "study.disagrees"}

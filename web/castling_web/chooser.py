@@ -1,5 +1,7 @@
 """The Games dialog: every game by kind, found by typing part of its name, each
-with its one-line summary, what the solver found of it and the player's record.
+with a sketch of its table, its one-line summary, its decks, its difficulty in
+words with what the solver found of it behind them
+(castling.player.difficulty), and the player's record.
 
 The list itself is written by build.py from the declarations (castling.games
 .GROUPS); here it is filled with what changes, in the player's language, and
@@ -10,7 +12,9 @@ from __future__ import annotations
 
 import unicodedata
 
+from castling import GAMES
 from castling.i18n import t
+from castling.player.difficulty import difficulty_words
 
 from .dom import close_dialog, present
 from .host import Host
@@ -51,22 +55,20 @@ class Chooser:
 
     def _fill(self, entry) -> None:
         """The player's record and the study's figure for one game, as text."""
-        stats = self.host.session.stats_for(str(entry.getAttribute("data-game")))
+        game_id = str(entry.getAttribute("data-game"))
+        stats = self.host.session.stats_for(game_id)
         figures = entry.querySelector("[data-figures]")
-        words = [t("games.record", played=stats.played, won=stats.won)] if stats.played else []
+        decks = GAMES[game_id].decks
+        words = [t("games.decks.one") if decks == 1 else t("games.decks.many", count=decks)]
         tried = figures.getAttribute("data-tried")
         if present(tried):
-            won, tried = int(figures.getAttribute("data-won")), int(tried)
-            unknown = int(figures.getAttribute("data-unknown") or 0)
-            # Deals the solver could not decide are not lost: say how many, or
-            # "0% won" would read as "never winnable".
-            rate, count = f"{won / tried:.0%}", f"{tried:,}"
-            if unknown:
-                words.append(t("games.study_undecided", rate=rate, tried=count,
-                               undecided=f"{unknown / tried:.0%}"))
-            else:
-                words.append(t("games.study", rate=rate, tried=count))
-        figures.textContent = " ".join(words)
+            # Deals the solver could not decide are not lost: the words say how
+            # many, or "0% won" would read as "never winnable".
+            words.append(difficulty_words(int(figures.getAttribute("data-won")), int(tried),
+                                          int(figures.getAttribute("data-unknown") or 0)))
+        if stats.played:
+            words.append(t("games.record", played=stats.played, won=stats.won))
+        figures.textContent = " · ".join(words)
 
     def filter(self, query: str) -> None:
         """Show only the games whose names hold ``query``, and only groups with one."""
