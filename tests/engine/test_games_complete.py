@@ -27,7 +27,7 @@ from pysolfc_dealing import MODELS
 
 ROOT = Path(__file__).resolve().parents[2]
 GUIDE = "docs/adding-a-game.md"
-#: The study tries this many deals of every game (README, "Winnability study").
+#: The study tries this many deals of every game (docs/internals.md, "Winnability study").
 STUDY_DEALS = 2000
 
 

@@ -1,7 +1,7 @@
 """The game screen: builds the parts of the page and shows the game; the one
 :class:`~castling_web.host.Host` of the page.
 
-Every feature has a module of its own (the README's layout lists them) and is
+Every feature has a module of its own (docs/internals.md's layout lists them) and is
 built here in one line, given the App as its Host: it binds its own events,
 adds its own commands and subscribes to the changes it follows. pointer.py and
 keyboard.py turn input into moves (the choice is castling.player.choice's),
