@@ -163,7 +163,8 @@ def game_chooser() -> tuple[str, str]:
             # The sketch of its table (write_sketches) is a picture of what the name
             # says: the name is next to it, so the picture has no words of its own.
             entries.append(
-                f'<li data-game="{game_id}" data-name="{html.escape(r.name)}">'
+                f'<li data-game="{game_id}" data-name="{html.escape(r.name)}"'
+                f' data-home="{group}" data-order="{len(entries)}">'
                 f'<img class="game-sketch" src="./sketches/{game_id}.svg" alt="" width="96"'
                 f' height="60" loading="lazy">'
                 f'<button type="button" data-play="{game_id}">{html.escape(r.name)}</button>'

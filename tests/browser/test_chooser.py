@@ -24,8 +24,11 @@ def test_every_game_is_listed_by_kind_and_found_by_typing(page, site_url):
     open_chooser(page, site_url)
     groups = page.evaluate("""() => [...document.querySelectorAll('#games-dialog .game-group')]
         .map(g => [g.querySelector('h3').textContent, [...g.querySelectorAll('li')].map(li => li.dataset.game)])""")
-    assert [games for _, games in groups] == [[r.id for r in games] for games in GROUPS.values()]
-    assert groups[0][0] == "The four classics" and all(title for title, _ in groups)
+    # The game just shown first, in "Played lately"; the others by kind.
+    assert groups[0] == ["Played lately", ["chessboard"]]
+    assert [games for _, games in groups[1:]] == [
+        [r.id for r in games if r.id != "chessboard"] for games in GROUPS.values()]
+    assert groups[1][0] == "The four classics" and all(title for title, _ in groups)
     # The drop-down is grouped the same way.
     assert page.evaluate("document.querySelectorAll('#game-select optgroup').length") == len(GROUPS)
 
@@ -38,8 +41,8 @@ def test_every_game_is_listed_by_kind_and_found_by_typing(page, site_url):
     assert shown_games(page) == castles
     hidden_groups = page.evaluate("""() => [...document.querySelectorAll('#games-dialog .game-group')]
         .filter(g => g.hidden).map(g => g.dataset.group)""")
-    assert hidden_groups == [group for group, games in GROUPS.items()
-                             if not any(r.id in castles for r in games)]
+    assert hidden_groups == ["recent"] + [group for group, games in GROUPS.items()
+                                          if not any(r.id in castles for r in games)]
     page.keyboard.type("zzz")
     assert shown_games(page) == [] and page.locator("#game-search-none").is_visible()
 
@@ -48,6 +51,11 @@ def test_every_game_is_listed_by_kind_and_found_by_typing(page, site_url):
     page.keyboard.press("Enter")
     page.wait_for_function("document.getElementById('board').dataset.game === 'castle-mount'")
     assert not page.locator("#games-dialog").is_visible()
+    # Played lately, most recent first; Chessboard back among the classics when it leaves.
+    act(page, "games")
+    recent = "[...document.querySelectorAll('#games-recent li')].map(li => li.dataset.game)"
+    assert page.evaluate(recent) == ["castle-mount", "chessboard"]
+    assert page.locator('#games-dialog li[data-game="castle-mount"]').count() == 1
 
 
 def test_the_players_record_and_the_solvers_figure_are_shown(page, site_url):

@@ -59,7 +59,7 @@ def keys_used() -> set[str]:
     # and each game's introduction and tips
     used |= message_keys()
     used |= {key for rules in GAMES.values() for key in hand_written_keys(rules, catalogue("en"))}
-    used |= {f"games.group.{group}" for group in GROUPS}
+    used |= {f"games.group.{group}" for group in GROUPS} | {"games.group.recent"}
     used |= {f"stats.{key}" for key in ("game", "played", "won", "helped", "rate", "streak",
                                         "best_streak", "best_time", "fewest_moves",
                                         "daily_played", "daily_won", "daily_run")}

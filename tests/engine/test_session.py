@@ -275,3 +275,16 @@ def test_the_welcome_is_due_on_a_first_visit_only_and_not_after_it_is_closed():
     before = Session(storage)
     before.load()
     assert not before.welcome_due
+
+
+def test_the_games_last_shown_are_kept_most_recent_first_and_a_damaged_list_is_no_list():
+    storage = MemoryStorage()
+    session = Session(storage)
+    session.load()
+    for game_id in ("fortress", "morphy", "fortress", "martha", "lasker"):
+        session.open(GAMES[game_id])
+    assert session.recent_games() == ["lasker", "martha", "fortress"]
+    storage.data["castling:recent"] = '["no such game", 7, "morphy"]'
+    assert session.recent_games() == ["morphy"]
+    storage.data["castling:recent"] = "{not json"
+    assert session.recent_games() == []

@@ -47,11 +47,30 @@ class Chooser:
         document = self.host.document
         search = document.getElementById("game-search")
         search.value = ""
+        self._recent_first()
         for entry in document.querySelectorAll("#games-dialog [data-game]"):
             self._fill(entry)
         self.filter("")
         document.getElementById("games-dialog").showModal()
         search.focus()
+
+    def _recent_first(self) -> None:
+        """The games last played in the first group, "Played lately" (each game is
+        in the list once: moved there from its own group, and back when it is no
+        longer among the last)."""
+        document = self.host.document
+        recent = document.querySelector("#games-recent .game-list")
+        for entry in list(recent.children):          # home again, in its place
+            home = document.querySelector(
+                f'.game-group[data-group="{entry.getAttribute("data-home")}"] .game-list')
+            order = int(entry.getAttribute("data-order"))
+            after = next((other for other in home.children
+                          if int(other.getAttribute("data-order")) > order), None)
+            home.insertBefore(entry, after)
+        for game_id in self.host.session.recent_games():
+            entry = document.querySelector(f'#games-dialog li[data-game="{game_id}"]')
+            if present(entry):
+                recent.appendChild(entry)
 
     def _fill(self, entry) -> None:
         """The player's record and the study's figure for one game, as text."""

@@ -45,6 +45,9 @@ SETTINGS_KEY = PREFIX + "settings"
 LAST_KEY = PREFIX + "last"
 #: the first visit's welcome was closed (the date it was): it is not shown again
 WELCOME_KEY = PREFIX + "welcomed"
+#: the games last shown, most recent first (a JSON list of ids; the chooser's first group)
+RECENT_KEY = PREFIX + "recent"
+RECENT_GAMES = 3
 RECOVERY_PREFIX = PREFIX + "recovery:"
 
 #: A JSON object as stored: its values are whatever the JSON held (Any, as

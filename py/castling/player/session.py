@@ -34,9 +34,9 @@ from ..games import GAMES
 from ..i18n import t
 from ..rules import GameRules
 from ..save import save_data
-from .records import (CHOICES, LAST_KEY, NUMBERS, SETTINGS_KEY, STATS_KEY, SWITCHES, WELCOME_KEY,
-                      SaveRecord, Settings, Stats, read_save, read_settings, save_key,
-                      settings_text)
+from .records import (CHOICES, LAST_KEY, NUMBERS, RECENT_GAMES, RECENT_KEY, SETTINGS_KEY,
+                      STATS_KEY, SWITCHES, WELCOME_KEY, SaveRecord, Settings, Stats, read_save,
+                      read_settings, save_key, settings_text)
 from .keeping import KeepPoint, put_back, read_texts
 from .recovery import CarefulStore
 from .statistics import StatsBook
@@ -406,4 +406,19 @@ class Session:
             self._remember_last()
 
     def _remember_last(self) -> None:
-        self.store.write(LAST_KEY, self.game.rules.id)
+        game_id = self.game.rules.id
+        self.store.write(LAST_KEY, game_id)
+        recent = self.recent_games()
+        if recent[:1] != [game_id]:
+            kept = [game_id, *(other for other in recent if other != game_id)][:RECENT_GAMES]
+            self.store.write(RECENT_KEY, json.dumps(kept))
+
+    def recent_games(self) -> list[str]:
+        """The games last shown, most recent first (what is not a game is left out)."""
+        try:
+            ids = json.loads(self.store.get(RECENT_KEY) or "[]")
+        except (TypeError, ValueError, RecursionError):
+            return []
+        if not isinstance(ids, list):
+            return []
+        return [game_id for game_id in ids if isinstance(game_id, str) and game_id in GAMES]
