@@ -60,6 +60,15 @@ def violations(page) -> list[str]:
     }""")
 
 
+def foreign_elements(page) -> int:
+    """How many elements are on the page that the page never makes itself: what
+    text inserted as HTML would bring (images, frames, bold, inline scripts). The
+    page's own images are the tables' sketches (``sketches/``) and the How to play
+    panel's, which has none until the panel first opens."""
+    return page.evaluate("""document.querySelectorAll('img:not([src^="./sketches/"]):not(#rules-sketch),'
+        + ' iframe, b, script:not([src]):not([type=py])').length""")
+
+
 def wait_ready(page) -> None:
     page.wait_for_selector('html[data-ready="true"]', timeout=READY_TIMEOUT_MS)
 

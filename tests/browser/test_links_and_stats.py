@@ -4,8 +4,8 @@ import json
 
 from castling import GAMES, Game, Position
 
-from browser_helpers import (WINS, act, assert_playable, dom_piles, settle, shown_as_dom, stored,
-                             tap_move, wait_ready)
+from browser_helpers import (WINS, act, assert_playable, dom_piles, foreign_elements, settle,
+                             shown_as_dom, stored, tap_move, wait_ready)
 
 
 
@@ -33,7 +33,7 @@ def test_bad_links_while_playing_keep_the_game_and_inject_nothing(page, site_url
                                arg="Here is Fortress deal #40000 instead")
         page.evaluate("() => { document.getElementById('notice').textContent = '' }")
         assert dom_piles(page) == shown_as_dom(Position.deal(GAMES["fortress"], 40000).to_piles())
-        assert page.evaluate("document.querySelectorAll('img, iframe, script:not([src]):not([type=py])').length") == 0
+        assert foreign_elements(page) == 0
     assert page.evaluate("document.querySelectorAll('*').length") == elements
 
 

@@ -10,7 +10,8 @@ import pytest
 from castling import GAMES, Game
 from castling.player.links import LinkError, parse_link
 
-from browser_helpers import READY_TIMEOUT_MS, act, assert_playable, stored, tap_move, wait_ready
+from browser_helpers import (READY_TIMEOUT_MS, act, assert_playable, foreign_elements, stored,
+                             tap_move, wait_ready)
 
 
 PAYLOAD = "<img src=x onerror=window.__pwned=1>"
@@ -51,7 +52,7 @@ def console_errors(page):
 
 def nothing_injected(page) -> None:
     assert page.evaluate("window.__pwned") is None
-    assert page.evaluate("document.querySelectorAll('img, iframe, b, script:not([src]):not([type=py])').length") == 0
+    assert foreign_elements(page) == 0
     for box in ("#notice", "#status"):
         assert page.evaluate(f"document.querySelector('{box}').childElementCount") == 0
 
