@@ -24,8 +24,8 @@ class Chrome:
         self._copied = ""       # what to say once the link last shared is copied
         # (A later reply, from the clipboard's promise: not part of what the page
         # is doing when it arrives, so a game switch then still takes it away.)
-        self._said_copied = create_proxy(
-            lambda *_: self.toasts.show(self._copied, lasting=True, reply=True))
+        self._copied_during = 0     # the toasts' games_shown when the link was asked for
+        self._said_copied = create_proxy(lambda *_: self._say_copied())
         self._ignore = create_proxy(lambda *_: None)
         self._shared = ""       # the link last offered to the device's share sheet
         self._not_shared = create_proxy(self._share_failed)
@@ -103,6 +103,7 @@ class Chrome:
             link = str(self.window.location.href)
             shown, copied = t("notice.link", link=link), t("notice.link_copied", link=link)
         self._copied = copied
+        self._copied_during = self.toasts.games_shown
         self.notify(shown, lasting=True)
         navigator = self.window.navigator
         if present(getattr(navigator, "share", None)):
@@ -122,6 +123,12 @@ class Chrome:
         do: the link is on screen), or unable to (then the clipboard)."""
         if str(getattr(error, "name", "")) != "AbortError":
             self._copy(self._shared)
+
+    def _say_copied(self) -> None:
+        """The clipboard took the link: say so, unless another game came to the
+        table meanwhile (the message would be about the game before)."""
+        if self.toasts.games_shown == self._copied_during:
+            self.toasts.show(self._copied, lasting=True, reply=True)
 
     def _copy(self, link: str) -> None:
         try:

@@ -26,6 +26,9 @@ class Toasts:
         # about a switch of game (a bad link, today's deal) is shown in the same
         # turn as the switch and must stay; one from before goes.
         self._fresh = False
+        #: how many times another game came to the table: a reply that arrives
+        #: after one (a link copied from the game before) is not shown
+        self.games_shown = 0
         self._hide = create_proxy(lambda *_: self.close())
         self._settle = create_proxy(self._end_of_turn)
         document.getElementById("toast-close").addEventListener("click", self._hide)
@@ -63,6 +66,7 @@ class Toasts:
 
     def clear_stale(self) -> None:
         """Another game is on the table: a message shown before it goes."""
+        self.games_shown += 1
         if not self._fresh:
             self.close()
 
