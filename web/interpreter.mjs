@@ -15,7 +15,9 @@
 // * On a first visit the loading screen counts the runtime's bytes as they
 //   arrive.
 // The solver's worker (a PyScript worker with the same config) loads this
-// module too and restores the same snapshot; only the page makes one.
+// module too and restores the same snapshot; only the page makes one. The
+// page's compiled runtime goes to both its workers (runtime-module.mjs), so
+// that neither fetches nor compiles pyodide.asm.wasm again.
 //
 // <html data-boot="snapshot|fresh"> says how the page's interpreter started,
 // and data-snapshot="stored|failed" what became of making one (tests read them).
@@ -23,6 +25,7 @@
 import { loadPyodide as bootPyodide, version } from "./vendor/pyodide/pyodide.mjs";
 import { LOCK_FILE, fetchPythonFiles, installPythonFiles } from "./python-files.mjs";
 import { decodeSnapshot, dropSnapshot, findSnapshot, writeSnapshot } from "./snapshot-store.mjs";
+import { answerModuleAsks, bootCompiled, moduleFromPage } from "./runtime-module.mjs";
 
 export { version };
 
@@ -37,13 +40,46 @@ const FIRST_VISIT = IN_PAGE && !navigator.serviceWorker?.controller;
 // boot may have started before that call, so output goes through these.
 const streams = { stdout: console.log, stderr: console.error };
 let booting = null;
+// The compiled runtime (a WebAssembly.Module) the page's interpreter runs on,
+// once it has booted: what the page gives its workers.
+let pageModule = null;
 
 /** The interpreter, booted once however often asked (PyScript's entry point). */
 export function loadPyodide(options = {}) {
   streams.stdout = options.stdout ?? streams.stdout;
   streams.stderr = options.stderr ?? streams.stderr;
+  if (IN_PAGE) {
+    answerPyScriptWorkers();   // PyScript is calling: its hooks are there
+  }
+  return startBoot();
+}
+
+function startBoot() {
   booting ??= withPythonFiles(fetchPythonFiles(), boot());
   return booting;
+}
+
+let answering = false;
+
+/** Every worker PyScript starts (the solver's) may ask for the page's module. */
+function answerPyScriptWorkers() {
+  if (answering) {
+    return;
+  }
+  answering = true;
+  import("./vendor/pyscript/core.js").then(({ hooks }) => {
+    hooks.main.onWorker.add((_, worker) => answerModuleAsks(worker, () => pageModule));
+  }).catch((error) => console.info("Castling: workers will compile their own runtime:", String(error)));
+}
+
+/** Boot Pyodide with ``options`` on ``given`` (the page's compiled runtime,
+ * in a worker) or on its own fetch and compile; the page keeps its module. */
+async function start(options, given) {
+  const { pyodide, module } = await bootCompiled(() => bootPyodide(options), given);
+  if (IN_PAGE) {
+    pageModule = module;
+  }
+  return pyodide;
 }
 
 async function withPythonFiles(files, booted) {
@@ -59,6 +95,8 @@ async function boot() {
     stdout: (text) => streams.stdout(text),
     stderr: (text) => streams.stderr(text),
   };
+  // A worker asks the page for its compiled runtime while it looks for the snapshot.
+  const given = IN_PAGE ? null : moduleFromPage();
   // (No time spent opening Cache Storage before Python starts on a first visit.)
   const stored = FIRST_VISIT ? null : await findSnapshot();
   if (stored) {
@@ -69,7 +107,7 @@ async function boot() {
     const snapshot = decodeSnapshot(stored);
     snapshot.catch(() => {});
     try {
-      const pyodide = await bootPyodide({ ...options, _loadSnapshot: snapshot });
+      const pyodide = await start({ ...options, _loadSnapshot: snapshot }, await given);
       // A snapshot freezes random's state: every visit would deal the same
       // "new deal". Everything else that changes between visits (language,
       // settings, saves, the clock) is read by the app after this point.
@@ -80,7 +118,8 @@ async function boot() {
       await dropSnapshot();        // damaged, or it did not restore: never try it again
     }
   }
-  const pyodide = await countingRuntimeBytes(() => bootPyodide(options));
+  const module = await given;
+  const pyodide = await countingRuntimeBytes(() => start(options, module));
   said("boot", "fresh");
   if (IN_PAGE) {
     whenTableShown(makeSnapshot);
@@ -110,7 +149,8 @@ export function whenTableShown(then) {
   watch.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
-/** A worker makes the snapshot; the page stores it (see snapshot-maker.mjs). */
+/** A worker makes the snapshot, on the page's compiled runtime; the page
+ * stores it (see snapshot-maker.mjs). */
 function makeSnapshot() {
   const maker = new Worker(new URL("./snapshot-maker.mjs", import.meta.url), { type: "module" });
   maker.addEventListener("message", async ({ data }) => {
@@ -129,7 +169,11 @@ function makeSnapshot() {
     }
   });
   maker.addEventListener("error", () => said("snapshot", "failed"));
-  maker.postMessage("make");
+  try {
+    maker.postMessage({ module: pageModule });
+  } catch {
+    maker.postMessage({ module: null });        // a browser that will not post a module
+  }
 }
 
 // The files Pyodide fetches; build.py writes their sizes, since a compressed response's
@@ -182,5 +226,5 @@ async function countingRuntimeBytes(load) {
 }
 
 if (IN_PAGE) {
-  loadPyodide();      // start now; PyScript's own call comes later and joins this boot
+  startBoot();        // start now; PyScript's own call comes later and joins this boot
 }
