@@ -13,7 +13,9 @@
 // * It comes with the app's Python files installed (python-files.mjs),
 //   fetched while Pyodide boots.
 // * On a first visit the loading screen counts the runtime's bytes as they
-//   arrive.
+//   arrive, and the two large files are kept for the service worker's
+//   install (sw.js), which would otherwise download them again wherever the
+//   HTTP cache cannot hold them (a private window's, in memory).
 // The solver's worker (a PyScript worker with the same config) loads this
 // module too and restores the same snapshot; only the page makes one. The
 // page's compiled runtime goes to both its workers (runtime-module.mjs), so
@@ -33,7 +35,8 @@ const RUNTIME = new URL("./vendor/pyodide/", import.meta.url).href;
 const IN_PAGE = typeof document !== "undefined";
 // A page no service worker serves is a first visit (or a reload that bypassed
 // the cache): there is no snapshot to look for, and the runtime comes from the
-// network, so its bytes are worth counting on the loading screen.
+// network, so its bytes are worth counting on the loading screen, and keeping
+// for the service worker about to be installed.
 const FIRST_VISIT = IN_PAGE && !navigator.serviceWorker?.controller;
 
 // What PyScript asks for when it calls loadPyodide (its output streams); the
@@ -119,7 +122,7 @@ async function boot() {
     }
   }
   const module = await given;
-  const pyodide = await countingRuntimeBytes(() => start(options, module));
+  const pyodide = await firstVisitFetching(() => start(options, module));
   said("boot", "fresh");
   if (IN_PAGE) {
     whenTableShown(makeSnapshot);
@@ -180,15 +183,57 @@ function makeSnapshot() {
 // Content-Length does not count the bytes its body stream yields.
 const RUNTIME_BYTES = __RUNTIME_BYTES__;
 
-/** Run ``load`` while the loading screen counts the runtime's bytes.
- * Only on a first visit: from the cache the bytes arrive at once, and a
- * counted response, being made here, is not one the browser keeps compiled
- * WebAssembly for. */
-async function countingRuntimeBytes(load) {
-  const bar = FIRST_VISIT ? document.getElementById("loading-progress") : null;
-  if (!bar) {
+// Where a first visit keeps those files for the service worker's install,
+// which takes them from there (sw.js) instead of from the network.
+const HANDOVER = "castling-handover";
+const handingOver = [];
+
+/** Settles once the runtime's files a first visit downloaded are kept for the
+ * service worker (or could not be): register-sw.js waits for it. */
+export function runtimeHandedOver() {
+  return Promise.allSettled(handingOver);
+}
+
+/** The cache to keep the runtime's files in for a service worker about to be
+ * installed, or null: there is one already (a reload that bypassed it), or
+ * none can be, or storage is off. */
+async function handoverCache() {
+  try {
+    if (!navigator.serviceWorker || await navigator.serviceWorker.getRegistration()) {
+      return null;
+    }
+    return await caches.open(HANDOVER);
+  } catch {
+    return null;
+  }
+}
+
+async function handOver(cache, url, response) {
+  const keep = await cache;
+  if (!keep) {
+    await response.body.cancel();
+    return;
+  }
+  try {
+    await keep.put(url, response);
+  } catch (error) {
+    // Storage full or refused: the service worker downloads them instead.
+    console.info("Castling: the runtime is not kept for the service worker:", String(error));
+  }
+}
+
+/** Run ``load`` (a boot). On a first visit, the loading screen meanwhile
+ * counts the runtime's bytes as they arrive, and the runtime's files are kept
+ * for the service worker: each response's body is split in two as it
+ * arrives, one for Pyodide, one for the cache. (From the cache the bytes
+ * arrive at once; and a response made here, as these are, is not one the
+ * browser keeps compiled WebAssembly for: so only on a first visit.) */
+async function firstVisitFetching(load) {
+  if (!FIRST_VISIT) {
     return load();
   }
+  const bar = document.getElementById("loading-progress");
+  const cache = handoverCache();
   const total = Object.values(RUNTIME_BYTES).reduce((sum, size) => sum + size, 0);
   let received = 0;
   const show = () => {
@@ -202,22 +247,32 @@ async function countingRuntimeBytes(load) {
   const realFetch = globalThis.fetch;
   globalThis.fetch = async (input, init) => {
     const response = await realFetch(input, init);
-    const name = String(input instanceof Request ? input.url : input).split("/").pop();
-    if (!(name in RUNTIME_BYTES) || !response.ok || !response.body) {
+    const url = String(input instanceof Request ? input.url : input);
+    if (!(url.split("/").pop() in RUNTIME_BYTES) || !response.ok || !response.body) {
       return response;
     }
-    const counter = new TransformStream({
-      transform(chunk, controller) {
-        received += chunk.byteLength;
-        show();
-        controller.enqueue(chunk);
-      },
-    });
-    return new Response(response.body.pipeThrough(counter), {
+    let body = response.body;
+    if (bar) {
+      body = body.pipeThrough(new TransformStream({
+        transform(chunk, controller) {
+          received += chunk.byteLength;
+          show();
+          controller.enqueue(chunk);
+        },
+      }));
+    }
+    const [forPyodide, forServiceWorker] = body.tee();
+    const type = response.headers.get("Content-Type") ?? "application/octet-stream";
+    handingOver.push(handOver(cache, url, new Response(forServiceWorker, {
+      headers: { "Content-Type": type },
+    })));
+    return new Response(forPyodide, {
       status: response.status, statusText: response.statusText, headers: response.headers,
     });
   };
-  show();
+  if (bar) {
+    show();
+  }
   try {
     return await load();
   } finally {
