@@ -192,7 +192,7 @@ def write_pages(out: Path, faces: bool = True) -> None:
     style = (WEB / "style.css").read_text(encoding="utf-8")
     (out / "style.css").write_text(style + (card_face_rules() if faces else ""), encoding="utf-8")
     for name in ("solver_worker.py", "icon.svg", "register-sw.js", "motion.js",
-                 "manifest.webmanifest", "snapshot-maker.mjs"):
+                 "manifest.webmanifest", "snapshot-maker.mjs", "runtime-module.mjs"):
         shutil.copy2(WEB / name, out / name)
     # The deals of the day (scripts/daily.py), read by the page when first asked for.
     shutil.copy2(ROOT / "data" / "daily.json", out / "daily.json")
@@ -429,7 +429,7 @@ def write_boot_modules(out: Path) -> None:
                  json.dumps({"info": lock["info"], "packages": {}}))
     digest = hashlib.sha256()
     for path in [*(runtime / name for name in PYODIDE_FILES), out / "python-files.json",
-                 out / "python-files.mjs", out / "snapshot-maker.mjs"]:
+                 out / "python-files.mjs", out / "snapshot-maker.mjs", out / "runtime-module.mjs"]:
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     _fill_module(out, "snapshot-store.mjs", "SNAPSHOT_ID", digest.hexdigest()[:16])
 

@@ -13,9 +13,13 @@
 // * It comes with the app's Python files installed (python-files.mjs),
 //   fetched while Pyodide boots.
 // * On a first visit the loading screen counts the runtime's bytes as they
-//   arrive.
+//   arrive, and the two large files are kept for the service worker's
+//   install (sw.js), which would otherwise download them again wherever the
+//   HTTP cache cannot hold them (a private window's, in memory).
 // The solver's worker (a PyScript worker with the same config) loads this
-// module too and restores the same snapshot; only the page makes one.
+// module too and restores the same snapshot; only the page makes one. The
+// page's compiled runtime goes to both its workers (runtime-module.mjs), so
+// that neither fetches nor compiles pyodide.asm.wasm again.
 //
 // <html data-boot="snapshot|fresh"> says how the page's interpreter started,
 // and data-snapshot="stored|failed" what became of making one (tests read them).
@@ -23,6 +27,7 @@
 import { loadPyodide as bootPyodide, version } from "./vendor/pyodide/pyodide.mjs";
 import { LOCK_FILE, fetchPythonFiles, installPythonFiles } from "./python-files.mjs";
 import { decodeSnapshot, dropSnapshot, findSnapshot, writeSnapshot } from "./snapshot-store.mjs";
+import { answerModuleAsks, bootCompiled, moduleFromPage } from "./runtime-module.mjs";
 
 export { version };
 
@@ -30,20 +35,54 @@ const RUNTIME = new URL("./vendor/pyodide/", import.meta.url).href;
 const IN_PAGE = typeof document !== "undefined";
 // A page no service worker serves is a first visit (or a reload that bypassed
 // the cache): there is no snapshot to look for, and the runtime comes from the
-// network, so its bytes are worth counting on the loading screen.
+// network, so its bytes are worth counting on the loading screen, and keeping
+// for the service worker about to be installed.
 const FIRST_VISIT = IN_PAGE && !navigator.serviceWorker?.controller;
 
 // What PyScript asks for when it calls loadPyodide (its output streams); the
 // boot may have started before that call, so output goes through these.
 const streams = { stdout: console.log, stderr: console.error };
 let booting = null;
+// The compiled runtime (a WebAssembly.Module) the page's interpreter runs on,
+// once it has booted: what the page gives its workers.
+let pageModule = null;
 
 /** The interpreter, booted once however often asked (PyScript's entry point). */
 export function loadPyodide(options = {}) {
   streams.stdout = options.stdout ?? streams.stdout;
   streams.stderr = options.stderr ?? streams.stderr;
+  if (IN_PAGE) {
+    answerPyScriptWorkers();   // PyScript is calling: its hooks are there
+  }
+  return startBoot();
+}
+
+function startBoot() {
   booting ??= withPythonFiles(fetchPythonFiles(), boot());
   return booting;
+}
+
+let answering = false;
+
+/** Every worker PyScript starts (the solver's) may ask for the page's module. */
+function answerPyScriptWorkers() {
+  if (answering) {
+    return;
+  }
+  answering = true;
+  import("./vendor/pyscript/core.js").then(({ hooks }) => {
+    hooks.main.onWorker.add((_, worker) => answerModuleAsks(worker, () => pageModule));
+  }).catch((error) => console.info("Castling: workers will compile their own runtime:", String(error)));
+}
+
+/** Boot Pyodide with ``options`` on ``given`` (the page's compiled runtime,
+ * in a worker) or on its own fetch and compile; the page keeps its module. */
+async function start(options, given) {
+  const { pyodide, module } = await bootCompiled(() => bootPyodide(options), given);
+  if (IN_PAGE) {
+    pageModule = module;
+  }
+  return pyodide;
 }
 
 async function withPythonFiles(files, booted) {
@@ -59,6 +98,8 @@ async function boot() {
     stdout: (text) => streams.stdout(text),
     stderr: (text) => streams.stderr(text),
   };
+  // A worker asks the page for its compiled runtime while it looks for the snapshot.
+  const given = IN_PAGE ? null : moduleFromPage();
   // (No time spent opening Cache Storage before Python starts on a first visit.)
   const stored = FIRST_VISIT ? null : await findSnapshot();
   if (stored) {
@@ -69,7 +110,7 @@ async function boot() {
     const snapshot = decodeSnapshot(stored);
     snapshot.catch(() => {});
     try {
-      const pyodide = await bootPyodide({ ...options, _loadSnapshot: snapshot });
+      const pyodide = await start({ ...options, _loadSnapshot: snapshot }, await given);
       // A snapshot freezes random's state: every visit would deal the same
       // "new deal". Everything else that changes between visits (language,
       // settings, saves, the clock) is read by the app after this point.
@@ -80,7 +121,8 @@ async function boot() {
       await dropSnapshot();        // damaged, or it did not restore: never try it again
     }
   }
-  const pyodide = await countingRuntimeBytes(() => bootPyodide(options));
+  const module = await given;
+  const pyodide = await firstVisitFetching(() => start(options, module));
   said("boot", "fresh");
   if (IN_PAGE) {
     whenTableShown(makeSnapshot);
@@ -110,7 +152,8 @@ export function whenTableShown(then) {
   watch.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
-/** A worker makes the snapshot; the page stores it (see snapshot-maker.mjs). */
+/** A worker makes the snapshot, on the page's compiled runtime; the page
+ * stores it (see snapshot-maker.mjs). */
 function makeSnapshot() {
   const maker = new Worker(new URL("./snapshot-maker.mjs", import.meta.url), { type: "module" });
   maker.addEventListener("message", async ({ data }) => {
@@ -129,22 +172,68 @@ function makeSnapshot() {
     }
   });
   maker.addEventListener("error", () => said("snapshot", "failed"));
-  maker.postMessage("make");
+  try {
+    maker.postMessage({ module: pageModule });
+  } catch {
+    maker.postMessage({ module: null });        // a browser that will not post a module
+  }
 }
 
 // The files Pyodide fetches; build.py writes their sizes, since a compressed response's
 // Content-Length does not count the bytes its body stream yields.
 const RUNTIME_BYTES = __RUNTIME_BYTES__;
 
-/** Run ``load`` while the loading screen counts the runtime's bytes.
- * Only on a first visit: from the cache the bytes arrive at once, and a
- * counted response, being made here, is not one the browser keeps compiled
- * WebAssembly for. */
-async function countingRuntimeBytes(load) {
-  const bar = FIRST_VISIT ? document.getElementById("loading-progress") : null;
-  if (!bar) {
+// Where a first visit keeps those files for the service worker's install,
+// which takes them from there (sw.js) instead of from the network.
+const HANDOVER = "castling-handover";
+const handingOver = [];
+
+/** Settles once the runtime's files a first visit downloaded are kept for the
+ * service worker (or could not be): register-sw.js waits for it. */
+export function runtimeHandedOver() {
+  return Promise.allSettled(handingOver);
+}
+
+/** The cache to keep the runtime's files in for a service worker about to be
+ * installed, or null: there is one already (a reload that bypassed it), or
+ * none can be, or storage is off. */
+async function handoverCache() {
+  try {
+    if (!navigator.serviceWorker || await navigator.serviceWorker.getRegistration()) {
+      return null;
+    }
+    return await caches.open(HANDOVER);
+  } catch {
+    return null;
+  }
+}
+
+async function handOver(cache, url, response) {
+  const keep = await cache;
+  if (!keep) {
+    await response.body.cancel();
+    return;
+  }
+  try {
+    await keep.put(url, response);
+  } catch (error) {
+    // Storage full or refused: the service worker downloads them instead.
+    console.info("Castling: the runtime is not kept for the service worker:", String(error));
+  }
+}
+
+/** Run ``load`` (a boot). On a first visit, the loading screen meanwhile
+ * counts the runtime's bytes as they arrive, and the runtime's files are kept
+ * for the service worker: each response's body is split in two as it
+ * arrives, one for Pyodide, one for the cache. (From the cache the bytes
+ * arrive at once; and a response made here, as these are, is not one the
+ * browser keeps compiled WebAssembly for: so only on a first visit.) */
+async function firstVisitFetching(load) {
+  if (!FIRST_VISIT) {
     return load();
   }
+  const bar = document.getElementById("loading-progress");
+  const cache = handoverCache();
   const total = Object.values(RUNTIME_BYTES).reduce((sum, size) => sum + size, 0);
   let received = 0;
   const show = () => {
@@ -158,22 +247,32 @@ async function countingRuntimeBytes(load) {
   const realFetch = globalThis.fetch;
   globalThis.fetch = async (input, init) => {
     const response = await realFetch(input, init);
-    const name = String(input instanceof Request ? input.url : input).split("/").pop();
-    if (!(name in RUNTIME_BYTES) || !response.ok || !response.body) {
+    const url = String(input instanceof Request ? input.url : input);
+    if (!(url.split("/").pop() in RUNTIME_BYTES) || !response.ok || !response.body) {
       return response;
     }
-    const counter = new TransformStream({
-      transform(chunk, controller) {
-        received += chunk.byteLength;
-        show();
-        controller.enqueue(chunk);
-      },
-    });
-    return new Response(response.body.pipeThrough(counter), {
+    let body = response.body;
+    if (bar) {
+      body = body.pipeThrough(new TransformStream({
+        transform(chunk, controller) {
+          received += chunk.byteLength;
+          show();
+          controller.enqueue(chunk);
+        },
+      }));
+    }
+    const [forPyodide, forServiceWorker] = body.tee();
+    const type = response.headers.get("Content-Type") ?? "application/octet-stream";
+    handingOver.push(handOver(cache, url, new Response(forServiceWorker, {
+      headers: { "Content-Type": type },
+    })));
+    return new Response(forPyodide, {
       status: response.status, statusText: response.statusText, headers: response.headers,
     });
   };
-  show();
+  if (bar) {
+    show();
+  }
   try {
     return await load();
   } finally {
@@ -182,5 +281,5 @@ async function countingRuntimeBytes(load) {
 }
 
 if (IN_PAGE) {
-  loadPyodide();      // start now; PyScript's own call comes later and joins this boot
+  startBoot();        // start now; PyScript's own call comes later and joins this boot
 }

@@ -2,11 +2,13 @@
 // version of the site has been installed in the background. Plain JavaScript,
 // so that it runs before Python has started.
 //
-// Registration waits until the table is on screen: on a first visit the
-// worker's precache then finds the runtime in the HTTP cache, where the page
-// has just put it, instead of downloading it a second time alongside the page.
+// Registration waits until the table is on screen and the runtime's two large
+// files the page downloaded are kept for the worker (interpreter.mjs): on a
+// first visit its precache then takes them from there, and the rest from the
+// HTTP cache, where the page has just put them, instead of downloading them a
+// second time alongside the page.
 // (The interpreter module is the page's own: importing it here loads nothing.)
-import { whenTableShown } from "./interpreter.mjs";
+import { runtimeHandedOver, whenTableShown } from "./interpreter.mjs";
 
 (() => {
   if (!("serviceWorker" in navigator)) {
@@ -42,5 +44,5 @@ import { whenTableShown } from "./interpreter.mjs";
     // for days also asks every hour.
     setInterval(() => registration.update().catch(() => {}), 60 * 60 * 1000);
   }).catch(() => {});
-  whenTableShown(register);
+  whenTableShown(() => runtimeHandedOver().then(register));
 })();

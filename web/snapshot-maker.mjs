@@ -9,25 +9,30 @@
 // restore), imports castling_web.preload, and posts the snapshot, encoded for
 // storage, back to the page, which stores it (or fails to, where storage is
 // full or off).
+//
+// The page's message brings its compiled runtime (runtime-module.mjs), which
+// this worker instantiates instead of fetching and compiling pyodide.asm.wasm
+// again; without one (null) it fetches the file as before.
 
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 import { LOCK_FILE, fetchPythonFiles, installPythonFiles } from "./python-files.mjs";
 import { encodeSnapshot } from "./snapshot-store.mjs";
+import { bootCompiled } from "./runtime-module.mjs";
 
 // Pyodide 314.0.7 restores a snapshot into a heap of its initial size, 30 MiB,
 // whatever the snapshot's size (pyodide issue 6254): one that grew past it
 // would never restore, so it is not kept.
 const RESTORABLE = 30 * 1024 * 1024 + 1024;
 
-self.addEventListener("message", async () => {
+async function make(module) {
   try {
     const files = fetchPythonFiles();
     files.catch(() => {});        // a failure is met where it is awaited, below
-    const pyodide = await loadPyodide({
+    const { pyodide } = await bootCompiled(() => loadPyodide({
       indexURL: new URL("./vendor/pyodide/", import.meta.url).href,
       lockFileContents: LOCK_FILE,
       _makeSnapshot: true,
-    });
+    }), module);
     installPythonFiles(pyodide, await files);
     pyodide.runPython("import castling_web.preload");
     const snapshot = pyodide.makeMemorySnapshot();
@@ -39,4 +44,17 @@ self.addEventListener("message", async () => {
   } catch (error) {
     self.postMessage({ error: String(error) });
   }
-}, { once: true });
+}
+
+// The page's one message; a module this worker cannot take (messageerror)
+// means fetching the runtime here.
+const started = new AbortController();
+const once = { once: true, signal: started.signal };
+self.addEventListener("message", ({ data }) => {
+  started.abort();
+  make(data?.module ?? null);
+}, once);
+self.addEventListener("messageerror", () => {
+  started.abort();
+  make(null);
+}, once);

@@ -13,12 +13,23 @@ const FILES = __FILE_LIST__;      // URL -> "sha256-…" (Subresource Integrity)
 // than download the runtime twice. The integrity check keeps a new version
 // from being assembled from an old build's parts left in the HTTP cache: a
 // file that fails it is fetched again from the network.
-async function precache(cache, url, integrity) {
-  let response;
-  try {
-    response = await fetch(new Request(url, { integrity }));
-  } catch {
-    response = await fetch(new Request(url, { integrity, cache: "reload" }));
+//
+// The runtime's two large files (pyodide.asm.wasm, 9.6 MB, and the standard
+// library) the page also kept for this install, as they arrived, in
+// castling-handover (interpreter.mjs): an HTTP cache in memory, a private
+// window's, does not keep a file that large, and the install would download it
+// again. Taken from there only when its SHA-256 is this build's; the cache is
+// deleted once the install is done.
+const HANDOVER = "castling-handover";
+
+async function precache(cache, url, integrity, handover) {
+  let response = await handedOver(handover, url, integrity);
+  if (!response) {
+    try {
+      response = await fetch(new Request(url, { integrity }));
+    } catch {
+      response = await fetch(new Request(url, { integrity, cache: "reload" }));
+    }
   }
   if (!response.ok) {
     throw new Error(`${url}: HTTP ${response.status}`);
@@ -26,10 +37,31 @@ async function precache(cache, url, integrity) {
   await cache.put(url, response);
 }
 
+/** The page's copy of ``url`` if it has this build's hash, else null. */
+async function handedOver(handover, url, integrity) {
+  try {
+    const response = handover && await handover.match(url);
+    if (!response) {
+      return null;
+    }
+    const bytes = await response.arrayBuffer();
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+    if (`sha256-${btoa(String.fromCharCode(...digest))}` !== integrity) {
+      return null;
+    }
+    return new Response(bytes, { headers: response.headers });
+  } catch {
+    return null;
+  }
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    await Promise.all(Object.entries(FILES).map(([url, hash]) => precache(cache, url, hash)));
+    const handover = await caches.has(HANDOVER) ? await caches.open(HANDOVER) : null;
+    await Promise.all(Object.entries(FILES).map(([url, hash]) =>
+      precache(cache, url, hash, handover)));
+    await caches.delete(HANDOVER);
   })());
 });
 
