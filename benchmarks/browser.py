@@ -60,7 +60,6 @@ import random
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -71,7 +70,8 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from castling import GAMES, Game  # noqa: E402
 from browser_helpers import WELCOMED  # noqa: E402
-from support import CHROMIUM_ARGS, QuietHandler, chromium_path, serve  # noqa: E402
+import support  # noqa: E402
+from support import CHROMIUM_ARGS, chromium_path, serve  # noqa: E402
 
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402  (the anchor site without card faces)
@@ -94,11 +94,8 @@ APP = "index.html#/chessboard/1"
 LOCK_FILE = ROOT / "node_modules" / "pyodide" / "pyodide-lock.json"
 
 
-class CountingHandler(QuietHandler):
+class CountingHandler(support.CountingHandler):
     """dist/ plus the bare page under /bare/, counting the body bytes it sends."""
-
-    sent: list[tuple[str, int]] = []
-    lock = threading.Lock()
 
     def do_GET(self) -> None:
         extra = {"/bare/index.html": (BARE_PAGE, "text/html"),
@@ -112,15 +109,6 @@ class CountingHandler(QuietHandler):
             self.wfile.write(body)
         else:
             super().do_GET()
-
-    def copyfile(self, source, destination) -> None:
-        data = source.read()
-        try:
-            destination.write(data)
-        except ConnectionError:      # a profile closed while a worker was still fetching
-            return
-        with self.lock:
-            self.sent.append((self.path.split("?")[0], len(data)))
 
 
 @contextlib.contextmanager

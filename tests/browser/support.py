@@ -38,6 +38,23 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class CountingHandler(QuietHandler):
+    """Static files, noting each body sent (its path, its bytes): what a first
+    visit downloads, counted at the server. Clear ``sent`` before a visit."""
+
+    sent: list[tuple[str, int]] = []
+    lock = threading.Lock()
+
+    def copyfile(self, source, destination) -> None:
+        data = source.read()
+        try:
+            destination.write(data)
+        except ConnectionError:      # a profile closed while a worker was still fetching
+            return
+        with self.lock:
+            self.sent.append((self.path.split("?")[0], len(data)))
+
+
 @contextlib.contextmanager
 def serve(directory: Path, handler=QuietHandler):
     """Serve ``directory`` on a free localhost port; yields the base URL."""

@@ -6,30 +6,12 @@ kept for it. Counted at the server."""
 
 from __future__ import annotations
 
-import threading
-
-from support import QuietHandler, serve
+from support import CountingHandler, serve
 from browser_helpers import DIST, READY_TIMEOUT_MS, wait_ready, watched
 
 RUNTIME = "/vendor/pyodide/pyodide.asm.wasm"
 VERDICT = ("['won', 'lost', 'unknown'].includes("
            "document.getElementById('verdict').dataset.result)")
-
-
-class CountingHandler(QuietHandler):
-    """Static files, noting the path of each body sent."""
-
-    sent: list[str] = []
-    lock = threading.Lock()
-
-    def copyfile(self, source, destination) -> None:
-        data = source.read()
-        try:
-            destination.write(data)
-        except ConnectionError:
-            return
-        with self.lock:
-            self.sent.append(self.path.split("?")[0])
 
 
 def first_visit(browser, init_script: str | None = None) -> list[str]:
@@ -56,7 +38,7 @@ def first_visit(browser, init_script: str | None = None) -> list[str]:
         finally:
             context.close()
         check()
-        return list(CountingHandler.sent)
+        return [path for path, _ in CountingHandler.sent]
 
 
 def test_a_private_window_downloads_the_runtime_once(browser):

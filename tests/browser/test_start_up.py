@@ -12,35 +12,18 @@ from __future__ import annotations
 import json
 import re
 import tempfile
-import threading
 
 import pytest
 
 from castling import GAMES, Position
 
-from support import CHROMIUM_ARGS, QuietHandler, chromium_path, serve
+from support import CHROMIUM_ARGS, CountingHandler, chromium_path, serve
 from browser_helpers import (DIST, READY_TIMEOUT_MS, WELCOMED, a_single_card_move, act,
                              dom_piles, shown_as_dom, stored, tap_move, wait_ready)
 
 SNAPSHOT_CACHE = "castling-snapshot"
 VERDICT = ("['won', 'lost', 'unknown'].includes("
            "document.getElementById('verdict').dataset.result)")
-
-
-class CountingHandler(QuietHandler):
-    """Static files, noting each body sent (path, bytes)."""
-
-    sent: list[tuple[str, int]] = []
-    lock = threading.Lock()
-
-    def copyfile(self, source, destination) -> None:
-        data = source.read()
-        try:
-            destination.write(data)
-        except ConnectionError:
-            return
-        with self.lock:
-            self.sent.append((self.path.split("?")[0], len(data)))
 
 
 def launch_profile(browser, folder: str):
