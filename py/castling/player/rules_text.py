@@ -31,6 +31,7 @@ from ..deal import deal_piles
 from ..i18n import MissingMessage
 from ..movegen import run_limits
 from ..rules import Direction, EmptyRank, FoundationRow, GameRules, SuitRule
+from .spoken import capitalised, is_free_cell
 
 #: The sections, in the order a page shows them.
 SectionKind = Literal["goal", "layout", "foundations", "tableau", "cells", "reserves", "stock",
@@ -233,17 +234,8 @@ class Words:
         return self("rules.sentence", clause=capitalised(clause))
 
 
-def capitalised(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def _many(count: int) -> str:
     return "one" if count == 1 else "many"
-
-
-def _is_free_cell(rules: GameRules) -> bool:
-    """Free cells of one card each (a reserve holding several is called a reserve)."""
-    return rules.free_cells and rules.cell_holds == 1
 
 
 def _ranges(numbers: list[int]) -> list[str]:
@@ -330,7 +322,7 @@ def _reserves_fact(rules: GameRules, start: Dealt, say: Words) -> tuple[str, str
     held = {len(pile) for pile in start.reserves}
     many = _many(count)
     number = capitalised(say.number(count))
-    if _is_free_cell(rules):
+    if is_free_cell(rules):
         term = say(f"rules.heading.cells.{many}")
         if held == {0}:
             return term, say(f"rules.layout.cells.empty.{many}", count=number)
@@ -375,7 +367,7 @@ def _to_cells(rules: GameRules) -> str | None:
     """The dest key for the free cells or holding reserves, if cards may go there."""
     if not rules.free_cells:
         return None
-    kind = "cell" if _is_free_cell(rules) else "reserve"
+    kind = "cell" if is_free_cell(rules) else "reserve"
     return f"rules.dest.{kind}.{_many(rules.reserves)}"
 
 
@@ -404,7 +396,7 @@ def _into_cells(rules: GameRules) -> list[str]:
         if rules.take_back:
             sources.append("rules.from.foundation")
         if rules.reserves > 1:
-            sources.append("rules.from.cell" if _is_free_cell(rules) else "rules.from.reserve")
+            sources.append("rules.from.cell" if is_free_cell(rules) else "rules.from.reserve")
     return sources
 
 
@@ -543,7 +535,7 @@ def _moves(rules: GameRules, say: Words) -> list[str]:
     if tableau.moves == "one-way-run":
         return [say("rules.tableau.moves.one_way")]
     if tableau.moves == "free-space-run":
-        cells = rules.reserves if _is_free_cell(rules) else 0
+        cells = rules.reserves if is_free_cell(rules) else 0
         if not cells:
             line = say("rules.tableau.moves.counted")
         else:
@@ -582,7 +574,7 @@ def _cells(rules: GameRules, say: Words) -> Section:
     many = _many(rules.reserves)
     sources = say.listing([say(key) for key in _into_cells(rules)], "or")
     where = say.listing([say(key) for key in _out_of_reserves()], "or")
-    if _is_free_cell(rules):
+    if is_free_cell(rules):
         lines = [say(f"rules.cells.takes.{many}", sources=sources),
                  say(f"rules.cells.out.{many}", where=where)]
         if rules.tableau.moves == "free-space-run":
@@ -613,7 +605,7 @@ def _stock(rules: GameRules, say: Words) -> Section:
         places.append(cells)
     where = say.listing([say(key) for key in places], "or")
     if cells and rules.cells_take != "any":
-        kind = "not_cells" if _is_free_cell(rules) else "not_reserve"
+        kind = "not_cells" if is_free_cell(rules) else "not_reserve"
         waste = say(f"rules.stock.waste.{kind}.{_many(rules.reserves)}", where=where)
     else:
         waste = say("rules.stock.waste", where=where)

@@ -13,7 +13,7 @@ from ..position import Position
 from ..rules import GameRules, parse_pile_name
 
 
-def _is_free_cell(rules: GameRules) -> bool:
+def is_free_cell(rules: GameRules) -> bool:
     """Whether a reserve is called a free cell: one that takes any one card.
     (Zerline's and Soother's, which hold several, stay reserves.)"""
     return rules.free_cells and rules.cell_holds == 1
@@ -24,7 +24,7 @@ def pile_title(rules: GameRules, name: str) -> str:
     'Foundation 5, going down' where foundations take any suit), 'Reserve 1',
     'Free cell 1' where the reserves are one-card free cells, 'Stock', 'Waste'."""
     kind, number = parse_pile_name(name)
-    if kind == "r" and _is_free_cell(rules):
+    if kind == "r" and is_free_cell(rules):
         return t("pile.cell", number=number)
     if kind != "f":
         return t(f"pile.{kind}", number=number)
@@ -59,6 +59,7 @@ def pile_label(rules: GameRules, name: str, cards: list[str]) -> str:
 
 
 def capitalised(text: str) -> str:
+    """The text with its first letter a capital (the rest as it is)."""
     return text[:1].upper() + text[1:]
 
 
@@ -109,7 +110,7 @@ def hint_words(position: Position, source: int, target: int, count: int) -> str:
     if kind == "f":
         where = t("hint.to.foundation") if onto else t("hint.to.foundation.empty")
     elif kind == "r":
-        where = t("hint.to.cell") if _is_free_cell(rules) else t("hint.to.reserve")
+        where = t("hint.to.cell") if is_free_cell(rules) else t("hint.to.reserve")
     elif onto and not onto[-1].islower():
         where = t("hint.to.card", card=card_sign(onto[-1]))
     else:

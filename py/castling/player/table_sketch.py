@@ -28,6 +28,7 @@ from html import escape
 
 from ..rules import GameRules
 from .rules_text import Words, dealt
+from .spoken import is_free_cell
 
 # The picture's units: a card is 10 wide and 14 high.
 CARD_W, CARD_H = 10.0, 14.0
@@ -226,7 +227,7 @@ def sketch_title(rules: GameRules, messages: Mapping[str, str]) -> str:
     say = Words(messages)
     parts = [say("rules.sketch.foundations", count=say.number(rules.pile_count("f")))]
     if rules.reserves:
-        kind = "cells" if rules.free_cells and rules.cell_holds == 1 else "reserves"
+        kind = "cells" if is_free_cell(rules) else "reserves"
         many = "one" if rules.reserves == 1 else "many"
         parts.append(say(f"rules.sketch.{kind}.{many}", count=say.number(rules.reserves)))
     if rules.stock:
