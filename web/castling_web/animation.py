@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pyodide.ffi import to_js
 
 from .dom import js_object, present
+from .render import cards_kept
 
 #: how long one card's slide takes at each speed setting ("off": none, the cards are there at once)
 SLIDE_MS = {"fast": 90, "normal": 160, "slow": 320}
@@ -112,10 +113,7 @@ class Motion:
             shown = self.view.drawn.get(name)
             if shown is None or shown == tuple(codes):
                 continue
-            keep = 0
-            while keep < min(len(shown), len(codes)) and shown[keep] == codes[keep]:
-                keep += 1
-            kept[name] = keep
+            keep = kept[name] = cards_kept(shown, codes)     # (as the redraw will)
             places = flights.measure(self.view.pile_elements[name], keep).to_py()
             for at, code in enumerate(shown[keep:]):
                 leaving.setdefault(code.upper(), []).append(

@@ -20,6 +20,15 @@ CARD_SIZES = {"small": (0.8, 200.0), "medium": (1.0, 240.0), "large": (1.25, 300
 BOARD_PADDING = (16.0, 16.0)
 
 
+def cards_kept(shown, codes) -> int:
+    """How many cards at the bottom of a pile a redraw keeps: those it showed
+    that are still there, face for face (``shown`` and ``codes`` bottom first)."""
+    keep = 0
+    while keep < min(len(shown), len(codes)) and shown[keep] == codes[keep]:
+        keep += 1
+    return keep
+
+
 class TableView:
     """The board element of one game, and what is drawn on it."""
 
@@ -206,18 +215,15 @@ class TableView:
             pile.setAttribute("aria-label", pile_label(self.rules, name, list(codes)))
             if name in self.counted:     # its cards under the top one are not seen
                 pile.setAttribute("data-count", str(len(codes)))
-            kept = 0
-            if shown is not None:
-                while kept < min(len(shown), len(codes)) and shown[kept] == codes[kept]:
-                    kept += 1
-            if kept == 0:
+            keep = 0 if shown is None else cards_kept(shown, codes)
+            if keep == 0:
                 pile.replaceChildren(*[self._card(code, index) for index, code in enumerate(codes)])
             else:
-                for _ in range(len(shown) - kept):
+                for _ in range(len(shown) - keep):
                     pile.lastElementChild.remove()
-                if len(codes) > kept:
+                if len(codes) > keep:
                     pile.append(*[self._card(code, index)
-                                  for index, code in enumerate(codes[kept:], kept)])
+                                  for index, code in enumerate(codes[keep:], keep)])
             changed.append(name)
         if self._outgrown(changed):
             self.fit(keep=True)
