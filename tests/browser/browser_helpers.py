@@ -190,12 +190,18 @@ def tap_move(page, rules, move) -> None:
 
 
 def drag_to(page, source: str, target: str) -> None:
-    """Drag the top card of pile ``source`` onto pile ``target`` (its top card)."""
+    """Drag the top card of pile ``source`` onto pile ``target`` (its top card).
+    As a player does: first the cards of the last move land (a slide in progress
+    moves the card the drag would start on, or end on), and each end is seen."""
     settle(page)
-    start = top_card(page, source).bounding_box()
+    card = top_card(page, source)
+    card.wait_for(state="visible")
+    start = card.bounding_box()
     pile = page.locator(f'[data-pile="{target}"]')
     cards = pile.locator("[data-card]")
-    end = (cards.last if cards.count() else pile).bounding_box()
+    onto = cards.last if cards.count() else pile
+    onto.wait_for(state="visible")
+    end = onto.bounding_box()
     page.mouse.move(start["x"] + start["width"] / 2, start["y"] + 10)
     page.mouse.down()
     page.mouse.move(end["x"] + end["width"] / 2, end["y"] + 10, steps=8)

@@ -6,8 +6,8 @@ import pytest
 from castling import GAMES, Game, Position, format_move
 from castling.player.board import targets
 
-from browser_helpers import (a_single_card_move, act, deal_for, dom_piles, settle, shown_as_dom,
-                             stored, tap_move, top_card, wait_ready)
+from browser_helpers import (a_single_card_move, act, deal_for, dom_piles, drag_to,
+                             shown_as_dom, stored, tap_move, top_card, wait_ready)
 
 
 def saved_position(page, game_id: str, number: int) -> tuple[Game, list[str]]:
@@ -17,21 +17,6 @@ def saved_position(page, game_id: str, number: int) -> tuple[Game, list[str]]:
     game, problem = Game.replay(GAMES[game_id], number, save["moves"])
     assert problem is None
     return game, save["moves"]
-
-
-def drag_move(page, rules, move) -> None:
-    names = rules.pile_names
-    # As a player does: wait for the cards of the last move to land (a slide
-    # in progress moves the card the drag would start on, or end on).
-    settle(page)
-    source = top_card(page, names[move[0]]).bounding_box()
-    target_pile = page.locator(f'[data-pile="{names[move[1]]}"]')
-    cards = target_pile.locator("[data-card]")
-    target = (cards.last if cards.count() else target_pile).bounding_box()
-    page.mouse.move(source["x"] + source["width"] / 2, source["y"] + 10)
-    page.mouse.down()
-    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + 20, steps=8)
-    page.mouse.up()
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
@@ -62,7 +47,7 @@ def test_a_player_session(page, site_url, game_id):
 
     # Drag and drop a second move.
     second = a_single_card_move(game.position)
-    drag_move(page, rules, second)
+    drag_to(page, rules.pile_names[second[0]], rules.pile_names[second[1]])
     game, moves = saved_position(page, game_id, number)
     assert moves[played_by_tap] == format_move(rules, second)
     assert dom_piles(page) == shown_as_dom(game.position.to_piles())
@@ -72,7 +57,7 @@ def test_a_player_session(page, site_url, game_id):
     illegal = next((s, t) for s in range(rules.tableau.piles) for t in range(rules.tableau.piles)
                    if s != t and game.position.piles[s] and not any(
                        m[0] == s and m[1] == t for m in game.position.legal_moves()))
-    drag_move(page, rules, (illegal[0], illegal[1], 1))
+    drag_to(page, rules.pile_names[illegal[0]], rules.pile_names[illegal[1]])
     assert dom_piles(page) == before
     assert stored(page, f"castling:save:{game_id}")["moves"] == moves
 

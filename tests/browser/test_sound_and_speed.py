@@ -6,8 +6,7 @@ import pytest
 
 from castling import GAMES, Game
 
-from browser_helpers import (act, settle, store, stored, tap_move,
-                             wait_ready)
+from browser_helpers import act, drag_to, settle, store, stored, tap_move, wait_ready
 
 RULES = GAMES["beleaguered-castle"]
 FIRST = (1, 3, 1)           # Beleaguered Castle #34000: t2-t4, and more one-card moves after it
@@ -164,11 +163,6 @@ def test_a_drop_where_the_card_may_not_go_is_refused_aloud(fresh):
     source, target = next((s, t) for s in tableau for t in tableau
                           if s != t and s in movable and position.piles[t]
                           and (s, t) not in legal)
-    card = page.locator(f'[data-pile="{names[source]}"] [data-card]').last.bounding_box()
-    onto = page.locator(f'[data-pile="{names[target]}"] [data-card]').last.bounding_box()
-    page.mouse.move(card["x"] + card["width"] / 2, card["y"] + 10)
-    page.mouse.down()
-    page.mouse.move(onto["x"] + onto["width"] / 2, onto["y"] + 20, steps=8)
-    page.mouse.up()
+    drag_to(page, names[source], names[target])
     page.wait_for_function("document.documentElement.dataset.sound === 'refused'")
     assert stored(page, SAVE) is None or stored(page, SAVE)["moves"] == []
