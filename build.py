@@ -42,12 +42,14 @@ HELP_CSP = "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'self
 
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "web"))      # castling_web.render draws the first table
 from castling.games import GAMES, GROUPS  # noqa: E402  (the build reads the game list)
 from castling.rules import GameRules  # noqa: E402
 from castling.i18n import DEFAULT, LANGUAGES, catalogue, help_folder  # noqa: E402
 from castling.player.rules_text import intro, rules_sections, tips  # noqa: E402
 from castling.player.table_sketch import table_sketch  # noqa: E402
 from study_report import summary as study_summary  # noqa: E402  (the study's figures for the chooser)
+from first_table import first_table  # noqa: E402  (a first visit's table, before Python is up)
 
 
 #: The one placeholder syntax of every file the build fills in (the page, the
@@ -184,14 +186,16 @@ def write_pages(out: Path, faces: bool = True) -> None:
     plugins = [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF]
     languages = "".join(f'<option value="{code}" lang="{code}">{html.escape(name)}</option>'
                         for code, name in LANGUAGES.items())
+    piles, plan = first_table()
     page = fill((WEB / "index.html").read_text(encoding="utf-8"), {
         "GAME_OPTIONS": options, "GAME_CHOOSER": chooser, "LANGUAGE_OPTIONS": languages,
+        "FIRST_TABLE": piles, "FIRST_TABLE_PLAN": plan,
         "CSP": CSP, "MPY_CONFIG": html.escape(json.dumps({"plugins": plugins}), quote=False),
     }, "web/index.html")
     (out / "index.html").write_text(fill_text(page, catalogue(DEFAULT)), encoding="utf-8")
     style = (WEB / "style.css").read_text(encoding="utf-8")
     (out / "style.css").write_text(style + (card_face_rules() if faces else ""), encoding="utf-8")
-    for name in ("solver_worker.py", "icon.svg", "register-sw.js", "motion.js",
+    for name in ("solver_worker.py", "icon.svg", "register-sw.js", "motion.js", "first-table.js",
                  "manifest.webmanifest", "snapshot-maker.mjs", "runtime-module.mjs"):
         shutil.copy2(WEB / name, out / name)
     # The deals of the day (scripts/daily.py), read by the page when first asked for.

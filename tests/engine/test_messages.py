@@ -17,7 +17,8 @@ from castling.player.rules_text import hand_written_keys, message_keys
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = sorted((ROOT / "py" / "castling").rglob("*.py")) + sorted(
-    (ROOT / "web" / "castling_web").glob("*.py")) + [ROOT / "build.py", ROOT / "scripts" / "study_report.py"]
+    (ROOT / "web" / "castling_web").glob("*.py")) + [ROOT / "build.py", ROOT / "scripts" / "study_report.py",
+                                                       ROOT / "scripts" / "first_table.py"]
 
 
 def placeholders(text: str) -> set[str]:

@@ -126,7 +126,14 @@ class App:
         self.router.route()
         self.show_notices()
         self.welcome.offer()          # a first visit: over the table just dealt
-        self.document.documentElement.setAttribute("data-ready", "true")
+        root = self.document.documentElement
+        root.setAttribute("data-ready", "true")
+        # A button pressed before Python was up (web/first-table.js kept it): pressed now.
+        asked = root.getAttribute("data-asked")
+        if asked:
+            root.removeAttribute("data-asked")
+            if str(asked) in self.commands.actions:
+                self.run(str(asked))
         # The worker boots its own Python: only once the board is playable.
         asyncio.ensure_future(self.advice.start())
 

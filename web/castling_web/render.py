@@ -18,6 +18,9 @@ FOUNDATION_LABELS = ("\u2663", "\u2660", "\u2665", "\u2666")
 CARD_SIZES = {"small": (0.8, 200.0), "medium": (1.0, 240.0), "large": (1.25, 300.0)}
 #: The board's padding (style.css .board): left+right, top+bottom, in px.
 BOARD_PADDING = (16.0, 16.0)
+#: The shares the stylesheet steps the fans by (arrangement.py says what each is).
+SHARES = {"--index-h": INDEX_HEIGHT, "--index-w": INDEX_WIDTH,
+          "--fan-h": FAN_HEIGHT, "--fan-w": FAN_WIDTH}
 
 
 def cards_kept(shown, codes) -> int:
@@ -80,22 +83,13 @@ class TableView:
             row_element.className = f"row fan-{row.fan}"
             row_element.style.setProperty("--cols", str(row.columns))
             for at, name in enumerate(row.piles):
-                pile = self.document.createElement("div")
-                pile.className = f"pile kind-{parse_pile_name(name)[0]}"
+                pile = self._pile(name)
                 if row.places:
                     pile.style.gridColumnStart = str(row.places[at])
                 if row.spans and row.spans[at] > 1:
                     # A reserve of several cards fans them out over the columns it spans.
                     pile.classList.add("spread")
                     pile.style.setProperty("--span", str(row.spans[at]))
-                pile.setAttribute("data-pile", name)
-                # Each pile is one stop for the keyboard: arrows move between them.
-                pile.setAttribute("role", "group")
-                pile.setAttribute("tabindex", "0" if name == self.focused else "-1")
-                pile.setAttribute("aria-label", pile_label(rules, name, []))
-                label = self._label(name)
-                if label:
-                    pile.setAttribute("data-label", label)
                 row_element.appendChild(pile)
                 self.pile_elements[name] = pile
             rows.append(row_element)
@@ -115,6 +109,31 @@ class TableView:
         self.board.setAttribute("data-game", rules.id)
         if shown and set(shown) == set(self.pile_elements):
             self.draw({name: list(cards) for name, cards in shown.items()})
+
+    def _pile(self, name: str):
+        """A pile's element, empty, in no row yet."""
+        assert self.rules is not None
+        pile = self.document.createElement("div")
+        pile.className = f"pile kind-{parse_pile_name(name)[0]}"
+        pile.setAttribute("data-pile", name)
+        # Each pile is one stop for the keyboard: arrows move between them.
+        pile.setAttribute("role", "group")
+        pile.setAttribute("tabindex", "0" if name == self.focused else "-1")
+        pile.setAttribute("aria-label", pile_label(self.rules, name, []))
+        label = self._label(name)
+        if label:
+            pile.setAttribute("data-label", label)
+        return pile
+
+    def unplaced(self, rules: GameRules, piles: dict[str, list[str]]) -> list:
+        """A game's piles with their cards drawn, in no row: build.py draws a first
+        visit's table with them, which the page puts in rows (web/first-table.js)."""
+        self.rules, self.longest = rules, design_length(rules)
+        self.counted = frozenset(name for name in rules.pile_names if shows_count(rules, name))
+        self.pile_elements = {name: self._pile(name) for name in rules.pile_names}
+        self.drawn = {}
+        self.draw(piles)
+        return [self.pile_elements[name] for name in rules.pile_names]
 
     def show_rules(self, rules: GameRules) -> None:
         """Lay out a game's piles, unless they are what the table shows already
@@ -181,8 +200,7 @@ class TableView:
         style.setProperty("--gap", f"{space.gap:.0f}px")
         style.setProperty("--pile-len", f"{fit.pile_len:.1f}px")
         style.setProperty("--slot-w", f"{fit.slot_w:.1f}px")
-        for name, value in (("--index-h", INDEX_HEIGHT), ("--index-w", INDEX_WIDTH),
-                            ("--fan-h", FAN_HEIGHT), ("--fan-w", FAN_WIDTH)):
+        for name, value in SHARES.items():
             style.setProperty(name, str(value))
 
     def _outgrown(self, changed: list[str]) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from castling import GAMES
 from castling.i18n import t
+from castling.player.first_visit import FIRST_DEAL, FIRST_GAME
 from castling.player.links import LinkError, deal_link, parse_link
 from castling.player.records import save_key
 from castling.player.replay_links import is_replay_link, parse_replay_link
@@ -58,6 +59,10 @@ class Router:
                     if current is not None and current.rules == rules:
                         point = self.keep.before()
                     session.open(rules, number)
+        elif game is None and host.document.documentElement.hasAttribute("data-first-table"):
+            # The page showed the first visit's deal before Python was up
+            # (web/first-table.js): the same deal, so the table stays as it is.
+            session.open(GAMES[FIRST_GAME], FIRST_DEAL)
         elif game is None:
             session.open(GAMES[session.last_game_id()])
         if problem:

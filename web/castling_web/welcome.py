@@ -1,7 +1,8 @@
 """The welcome of a first visit: what the game on the table is, its goal, how
 to move a card, and where the other games are; shown over the dealt table
 once, and never again once closed (``Session.welcome_due``, kept under
-``castling:welcomed``). Its root carries ``data-welcome``."""
+``castling:welcomed``). Its root carries ``data-welcome``. On a first visit the
+page opens it before Python is up (web/first-table.js), in the same words."""
 
 from __future__ import annotations
 
@@ -20,6 +21,10 @@ class Welcome:
     def offer(self) -> None:
         """Show the welcome if this is a first visit (called once the table is dealt)."""
         session = self.host.session
+        if session.welcome_due and self.dialog.hasAttribute("data-closed"):
+            # web/first-table.js showed it before Python was up, and it was closed.
+            session.close_welcome()
+            return
         # Where the browser keeps nothing (storage off, or full), no welcome: it
         # could not be remembered as closed, and would greet every visit.
         if not session.welcome_due or not session.saving_works or self.dialog.open:

@@ -206,33 +206,40 @@ def _candidates(rules: GameRules, space: Space) -> Iterator[tuple[tuple[Row, ...
                 yield tuple(head) + body, len(head)
 
 
-def _measure(rows: tuple[Row, ...], side: int, longest: int, space: Space) -> tuple[float, float]:
-    """The widest card that fits the width, and the widest that fits the height,
-    for ``rows`` (the first ``side`` of them in a strip at the left) whose
-    tableau piles hold ``longest`` cards at the index step."""
-    gap = space.gap
+#: A length as (cards, gaps): that many card widths and that many gaps; the widest
+#: card a room holds is (room - gaps * gap) / cards (:func:`_widest`).
+Term = tuple[float, float]
+
+
+def _terms(rows: tuple[Row, ...], side: int, longest: int, space: Space) -> tuple[list[Term], list[Term]]:
+    """What must fit the board's width, and what its height, for ``rows`` (the
+    first ``side`` of them in a strip at the left) whose tableau piles hold
+    ``longest`` cards at the index step: the widest card is the least of them."""
     slot = 1 + (longest - 1) * space.index_w      # a sideways fan's width, in cards
 
-    def across(row: Row) -> tuple[float, float]:  # (cards, gaps) of a row's width
+    def across(row: Row) -> Term:                  # (cards, gaps) of a row's width
         return (row.columns * (slot if row.fan == "right" else 1.0), row.columns - 1)
 
     def down(row: Row) -> float:                   # its height, in cards
         return ASPECT * (1 + (longest - 1) * space.index_h if row.fan == "down" else 1)
 
-    def fits(cards: float, gaps: float, room: float) -> float:
-        return (room - gaps * gap) / cards
-
     if not side:
-        fit_w = min(fits(*across(row), space.width) for row in rows)
-        return fit_w, fits(sum(down(row) for row in rows), len(rows) - 1, space.height)
+        return [across(row) for row in rows], [(sum(down(row) for row in rows), len(rows) - 1)]
     strip, body = rows[:side], rows[side:]
     wide = [across(row) for row in strip], [across(row) for row in body]
     cards = max(w for w, _ in wide[0]) + max(w for w, _ in wide[1])
     gaps = max(g for _, g in wide[0]) + max(g for _, g in wide[1]) + 2
-    fit_w = fits(cards, gaps, space.width)
-    fit_h = min(fits(sum(down(row) for row in part), len(part) - 1, space.height)
-                for part in (strip, body))
-    return fit_w, fit_h
+    return [(cards, gaps)], [(sum(down(row) for row in part), len(part) - 1) for part in (strip, body)]
+
+
+def _widest(terms: list[Term], room: float, gap: float) -> float:
+    return min((room - gaps * gap) / cards for cards, gaps in terms)
+
+
+def _measure(rows: tuple[Row, ...], side: int, longest: int, space: Space) -> tuple[float, float]:
+    """The widest card that fits the width, and the widest that fits the height."""
+    across, down = _terms(rows, side, longest, space)
+    return _widest(across, space.width, space.gap), _widest(down, space.height, space.gap)
 
 
 #: No card is made narrower than this (px) to fit the height: below it the board
@@ -329,3 +336,30 @@ def neighbour(rows: tuple[Row, ...], name: str, key: str) -> str:
     # the same share of the way along the row (rows may differ in length)
     share = c / max(len(rows[r].piles) - 1, 1)
     return row[round(share * (len(row) - 1))]
+
+
+def page_plan(rules: GameRules, space: Space, longest: int | None = None) -> dict[str, object]:
+    """What :func:`arrange` weighs for ``rules``, as JSON for the page: the table
+    a first visit shows before Python is up (web/first-table.js) is laid out from
+    it the way :func:`arrange` would lay it out, so that the app takes it over
+    without a jump (tests/browser/test_first_table.py holds the two to the same
+    answer). Only ``space``'s shares are read; its width, height and gap are the
+    page's. A game of sideways fans has more to weigh than the page does: not planned."""
+    if rules.tableau.layout == "rows-of-five":
+        raise ValueError(f"{rules.id}: sideways fans are not planned for the page")
+    longest = longest or design_length(rules)
+    candidates: list[dict[str, object]] = []
+    for rows, side in _candidates(rules, space):
+        across, down = _terms(rows, side, longest, space)
+        body = rows[side:] if side else rows
+        candidates.append({
+            "rows": [{"piles": list(row.piles), "fan": row.fan, "columns": row.columns,
+                      "places": list(row.places) if row.places else None,
+                      "spans": list(row.spans) if row.spans else None} for row in rows],
+            "side": side, "across": across, "down": down,
+            # the heights the tableau's rows take, in card heights (what is left spreads the fans)
+            "body": [1 + (longest - 1) * space.index_h if row.fan == "down" else 1 for row in body],
+        })
+    return {"game": rules.id, "longest": longest, "aspect": ASPECT, "index_h": space.index_h,
+            "index_w": space.index_w, "least": LEAST_CARD, "side_gain": SIDE_GAIN,
+            "share": space.share, "largest": space.largest, "candidates": candidates}
