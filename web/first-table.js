@@ -12,7 +12,8 @@
 // moves. tests/browser/test_first_table.py holds the two layouts to one answer.
 //
 // Until data-ready a tap on the table is refused with a message, and a button
-// pressed is remembered (html[data-asked]) and pressed again once the app is up.
+// pressed is remembered (html[data-asked]) and pressed again once the app is up;
+// so is a game chosen in the list (html[data-asked-game]).
 // This is a classic script at the end of the body so that it runs as soon as the
 // page is parsed, before the deferred modules.
 "use strict";
@@ -112,12 +113,14 @@
       element.style.setProperty("--cols", String(row.columns));
       row.piles.forEach((name, at) => {
         const pile = piles[name];
-        if (row.places) {
-          pile.style.gridColumnStart = String(row.places[at]);
-        }
-        if (row.spans && row.spans[at] > 1) {
-          pile.classList.add("spread");
+        // (laid out again on a resize: what the last arrangement placed goes)
+        pile.style.gridColumnStart = row.places ? String(row.places[at]) : "";
+        const spread = Boolean(row.spans && row.spans[at] > 1);
+        pile.classList.toggle("spread", spread);
+        if (spread) {
           pile.style.setProperty("--span", String(row.spans[at]));
+        } else {
+          pile.style.removeProperty("--span");
         }
         element.appendChild(pile);
       });
@@ -135,6 +138,7 @@
       board.classList.add("beside");
     } else {
       board.replaceChildren(...rows);
+      board.classList.remove("beside");
     }
     board.setAttribute("data-game", plan.game);
     board.toggleAttribute("data-scrolls", fit.scrolls);
@@ -198,7 +202,7 @@
   }
 
   // Until the app is up: a tap on the table gets a word; a button is pressed
-  // again once it is (the last one pressed).
+  // again once it is (the last one pressed), a game chosen is opened.
   function holdInput(texts) {
     const toast = document.getElementById("toast");
     const notice = document.getElementById("notice");
@@ -223,6 +227,12 @@
         say(texts.asked);
       }
     };
+    const onGame = (event) => {
+      if (!ready()) {
+        html.setAttribute("data-asked-game", event.target.value);
+        say(texts.asked);
+      }
+    };
     const onKey = (event) => {
       const quiet = ["Tab", "Shift", "Control", "Alt", "Meta", "Escape"];
       if (!ready() && !quiet.includes(event.key) && !document.querySelector("dialog[open]")) {
@@ -232,6 +242,8 @@
     document.addEventListener("pointerdown", onTable, true);
     document.addEventListener("click", onButton, true);
     document.addEventListener("keydown", onKey, true);
+    const games = document.getElementById("game-select");
+    games.addEventListener("change", onGame);
     // Once the app is up, it answers: the guards go, and a word of theirs still
     // shown goes too (the app's own messages stay).
     new MutationObserver((_, watch) => {
@@ -240,6 +252,7 @@
         document.removeEventListener("pointerdown", onTable, true);
         document.removeEventListener("click", onButton, true);
         document.removeEventListener("keydown", onKey, true);
+        games.removeEventListener("change", onGame);
         if (toast && notice && [texts.wait, texts.asked].includes(notice.textContent)) {
           toast.hidden = true;
         }
@@ -274,6 +287,15 @@
   document.getElementById("game-select").value = plan.game;
   lay(piles);
   performance.mark("castling:first-table");
+  // A phone turned, a window resized: laid out again, until the app does it.
+  const relay = () => {
+    if (html.dataset.ready === "true") {
+      window.removeEventListener("resize", relay);
+    } else {
+      lay(piles);
+    }
+  };
+  window.addEventListener("resize", relay);
   holdInput(texts);
   welcome(texts);
 })();

@@ -128,7 +128,12 @@ class App:
         self.welcome.offer()          # a first visit: over the table just dealt
         root = self.document.documentElement
         root.setAttribute("data-ready", "true")
-        # A button pressed before Python was up (web/first-table.js kept it): pressed now.
+        # A game chosen, a button pressed, before Python was up (web/first-table.js
+        # kept them): opened and pressed now.
+        game_id = root.getAttribute("data-asked-game")
+        if game_id:
+            root.removeAttribute("data-asked-game")
+            self.open_game(str(game_id))
         asked = root.getAttribute("data-asked")
         if asked:
             root.removeAttribute("data-asked")
