@@ -138,6 +138,16 @@ def test_of_the_same_game_the_save_written_more_often_is_kept():
     assert merge(store, Holding(saves={"morphy": here})).taken == 0
 
 
+def test_a_deal_not_played_yet_gives_way_to_a_game_played_whenever_written():
+    dealt = json.dumps({"format": 1, "game": "morphy", "deal": 6, "moves": [], "saved": 9_000})
+    game = Game(GAMES["morphy"], 5)
+    played = json.dumps({"format": 1, "game": "morphy", "deal": 5, "saved": 1,
+                         "moves": [game.position.legal_move_texts()[0]]})
+    store = CarefulStore(MemoryStorage({save_key("morphy"): dealt}))
+    assert merge(store, Holding(saves={"morphy": played})).taken == 1
+    assert merge(store, Holding(saves={"morphy": dealt})).taken == 0
+
+
 def test_a_save_without_a_time_counts_as_older():
     old = json.dumps({"format": 1, "game": "morphy", "deal": 5, "moves": []})
     new = json.dumps({"format": 1, "game": "morphy", "deal": 6, "moves": [], "saved": 1})

@@ -21,8 +21,10 @@ the player in words (:func:`described`) and, if they say so, merged
 
 * the statistics are added up game by game (:func:`.statistics.added_up`);
 * of two saves of a game the newer is kept: of the same game (the same
-  ``token``) the one written more often (``rev``), else the one written later
-  (``saved``; a save without it is the older, and a tie keeps this browser's);
+  ``token``) the one written more often (``rev``); else a deal not played yet
+  (no move, not counted) gives way to a game played, and otherwise the one
+  written later is kept (``saved``; a save without it is the older, and a tie
+  keeps this browser's);
 * the settings are this browser's; the file's or the link's are taken only when
   this browser has none;
 * anything else a file holds (the last game, the welcome, what was set aside)
@@ -182,13 +184,23 @@ def _newer(there: str, here: str | None) -> bool:
         return True         # unreadable here: the player could not resume it anyway
     if theirs is None:
         return False
-    if mine[0] is not None and mine[0] == theirs[0]:        # the same game: the later write
-        return theirs[1:] > mine[1:]
-    return theirs[2] > mine[2]
+    if mine.token is not None and mine.token == theirs.token:   # the same game: the later write
+        return (theirs.rev, theirs.saved) > (mine.rev, mine.saved)
+    if mine.played != theirs.played:        # a deal not played yet gives way to a game played
+        return theirs.played
+    return theirs.saved > mine.saved
 
 
-def _stamp(text: str) -> tuple[str | None, int, int] | None:
-    """(token, rev, saved) of a save's text (rev and saved 0 when missing), or None."""
+@dataclass
+class _Stamp:
+    token: str | None
+    rev: int                # 0 when missing
+    saved: int              # 0 when missing: older than any save that has it
+    played: bool            # a move was made, or it counts as played
+
+
+def _stamp(text: str) -> _Stamp | None:
+    """What says how new a save's text is, or None when it is unreadable."""
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
@@ -196,8 +208,9 @@ def _stamp(text: str) -> tuple[str | None, int, int] | None:
     if not isinstance(data, dict):
         return None
     token, rev, saved = data.get("token"), data.get("rev"), data.get("saved")
-    return (token if isinstance(token, str) else None, rev if type(rev) is int else 0,
-            saved if type(saved) is int else 0)
+    return _Stamp(token if isinstance(token, str) else None, rev if type(rev) is int else 0,
+                  saved if type(saved) is int else 0,
+                  bool(data.get("moves")) or data.get("counted") is True)
 
 
 # -- the export file ------------------------------------------------------------------
