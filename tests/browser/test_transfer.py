@@ -104,8 +104,8 @@ def test_a_link_made_in_one_profile_merges_into_another(new_profile_page, site_u
     b.click('[data-action="transfer-merge"]')
     b.wait_for_function("document.getElementById('notice').textContent.startsWith('Merged')")
     assert b.text_content("#notice") == (
-        "Merged: statistics of 1 game added up; games in progress taken: 1 of 1 (where this "
-        "browser's save was newer, it is kept); settings: this browser's kept.")
+        "Merged: statistics of 1 game added up; games in progress taken: 1 of 1; "
+        "settings: this browser's kept.")
     stats = stored(b, "castling:stats")
     assert (stats["fortress"]["played"], stats["fortress"]["won"]) == (11, 4)
     assert (stats["fortress"]["best_seconds"], stats["fortress"]["fewest_moves"]) == (120, 140)

@@ -19,8 +19,8 @@ from castling.player.recovery import CarefulStore
 from castling.player.session import Session
 from castling.player.statistics import added_up
 from castling.player.storage_port import MemoryStorage, StorageError
-from castling.player.transfer import (MAX_EXPORT, MAX_TRANSFER_LINK, Holding, described,
-                                      export_file, merge, read_export, read_file,
+from castling.player.transfer import (MAX_EXPORT, MAX_TRANSFER_LINK, Holding, Merged,
+                                      described, export_file, merge, read_export, read_file,
                                       read_transfer_link, transfer_link)
 
 KEPT = {"castling:stats": "{}", "castling:last": "morphy", "castling:recovery:stats": "{oops"}
@@ -101,8 +101,8 @@ def test_a_merge_adds_up_statistics_by_game_and_keeps_the_newer_save():
     done = b.merge(read_transfer_link(link))
     assert (done.games, done.saves, done.taken, done.settings) == (3, 2, 1, "kept")
     assert done.summary() == ("Merged: statistics of 3 games added up; games in progress "
-                              "taken: 1 of 2 (where this browser's save was newer, it is "
-                              "kept); settings: this browser's kept.")
+                              "taken: 1 of 2 (this browser's newer saves kept); settings: "
+                              "this browser's kept.")
     assert json.loads(mine[save_key("chessboard")])["deal"] == 3
     assert mine[save_key("martha")] == martha
     assert json.loads(mine[SETTINGS_KEY]) == {"tap": "two"}
@@ -313,3 +313,11 @@ def test_damaged_parts_of_this_browser_are_left_out_of_its_link():
                 {"format": 1, "game": "martha", "deal": 2, "moves": []})}
     held = read_transfer_link(transfer_link(MemoryStorage(data)))
     assert set(held.stats) == {"morphy"} and set(held.saves) == {"martha"}
+
+
+def test_the_notice_says_what_was_merged():
+    assert Merged(games=1).summary() == ("Merged: statistics of 1 game added up; no games in "
+                                         "progress; settings: none brought.")
+    assert Merged(games=2, saves=2, taken=2, settings="taken").summary() == (
+        "Merged: statistics of 2 games added up; games in progress taken: 2 of 2; "
+        "settings: taken.")

@@ -67,7 +67,9 @@ class Transfer:
         """The link and its code, over the settings."""
         document = self.host.document
         link = self.link()
-        document.getElementById("transfer-link").value = link
+        field = document.getElementById("transfer-link")
+        field.value = link
+        field.scrollTop = 0                 # its start, the site's address, in view
         dialog = document.getElementById("transfer-dialog")
         if not dialog.open:
             dialog.showModal()

@@ -143,9 +143,14 @@ class Merged:
 
     def summary(self) -> str:
         """The notice after a merge."""
+        if not self.saves:
+            saves = t("transfer.merged.saves.none")
+        elif self.taken < self.saves:
+            saves = t("transfer.merged.saves.newer_here", taken=self.taken, count=self.saves)
+        else:
+            saves = t("transfer.merged.saves", taken=self.taken, count=self.saves)
         return t("notice.merged", stats=_counted("transfer.merged.stats", self.games),
-                 saves=t("transfer.merged.saves", taken=self.taken, count=self.saves),
-                 settings=t(f"transfer.settings.{self.settings}"))
+                 saves=saves, settings=t(f"transfer.settings.{self.settings}"))
 
 
 def merge(store: CarefulStore, held: Holding) -> Merged:
