@@ -1,6 +1,6 @@
 """Moving to another device without a file (issue 26), in Chromium against the
 built site: a transfer link made in one profile (Settings → Move to another
-device, its QR code drawn) is previewed in another and merged only on Merge —
+device, its QR code drawn, and decoded back to the link) is previewed in another and merged only on Merge —
 statistics added up by game, the newer save kept, this profile's settings
 kept; Cancel changes nothing; damaged links are refused with a message and
 leave localStorage byte for byte as it was; an imported file is previewed and
@@ -14,7 +14,7 @@ from castling import GAMES, Game
 from castling.player.storage_port import MemoryStorage
 from castling.player.transfer import export_file, transfer_link
 
-from browser_helpers import (READY_TIMEOUT_MS, act, assert_playable, foreign_elements, stored,
+from browser_helpers import (READY_TIMEOUT_MS, ROOT, act, assert_playable, foreign_elements, stored,
                              tap_move, violations, wait_ready)
 
 PAYLOAD = "<img src=x onerror=window.__pwned=1>"
@@ -57,11 +57,36 @@ def the_link_of(page) -> str:
     return page.input_value("#transfer-link")
 
 
+QR = ROOT / "node_modules" / "qr"
+
+
+def decoded(page, site_url) -> str:
+    """What the code drawn on the page reads as, to the encoder's own decoder (the npm
+    package's decode.js, which the site does not ship: served here for the test):
+    the SVG drawn as pixels on a canvas, then decoded."""
+    page.route(f"{site_url}test-qr/*", lambda route: route.fulfill(
+        path=str(QR / route.request.url.rsplit("/", 1)[1]), content_type="text/javascript"))
+    return page.evaluate("""async () => {
+        const { decodeQR } = await import('./test-qr/decode.js');
+        const svg = document.querySelector('#transfer-code svg');
+        const image = new Image();
+        image.src = 'data:image/svg+xml;base64,' + btoa(new XMLSerializer().serializeToString(svg));
+        await image.decode();
+        const side = 4 * svg.viewBox.baseVal.width;
+        const canvas = document.createElement('canvas');
+        canvas.width = canvas.height = side;
+        const context = canvas.getContext('2d');
+        context.drawImage(image, 0, 0, side, side);
+        return decodeQR({width: side, height: side, data: context.getImageData(0, 0, side, side).data});
+    }""")
+
+
 def test_a_link_made_in_one_profile_merges_into_another(new_profile_page, site_url):
     a = new_profile_page("#/fortress/8", seeded({
         "castling:stats": json.dumps(A_STATS),
         "castling:settings": json.dumps({"tap": "two", "four_colour": True})}),
-        viewport={"width": 390, "height": 844}, bypass_csp=True)
+        # (no service worker: it would fetch the decoder itself, past the test's route)
+        viewport={"width": 390, "height": 844}, bypass_csp=True, service_workers="block")
     rules = GAMES["fortress"]
     tap_move(a, rules, Game(rules, 8).legal_moves()[0])
     a.wait_for_function("(JSON.parse(localStorage.getItem('castling:save:fortress')) || {moves: []})"
@@ -77,6 +102,7 @@ def test_a_link_made_in_one_profile_merges_into_another(new_profile_page, site_u
     assert code.bounding_box()["width"] >= 300
     assert foreign_elements(a) == 0
     assert violations(a) == []              # (after: the audit's script is an element of its own)
+    assert decoded(a, site_url) == link
     a.click('[data-action="transfer-copy"]')
     assert a.evaluate("document.activeElement.id") == "transfer-link"      # selected, to copy by hand
 
@@ -195,3 +221,27 @@ def test_on_a_first_visit_the_preview_comes_before_the_welcome(new_profile_page)
     page.click('[data-action="transfer-cancel"]')
     page.wait_for_selector("#welcome-dialog[open]")          # nothing merged: still a first visit
     assert not page.evaluate("location.hash").startswith("#transfer")
+
+
+def test_a_link_too_long_for_a_code_says_so_and_still_works(page, site_url):
+    days = [f"2026-10-{day:02d}" for day in range(1, 32)]
+    stats = {game_id: {"played": 900 + index, "won": 400 + index, "history": [
+        {"day": day, "played": 7 + index % 5, "won": (index * 7 + n) % 6, "helped": 0,
+         "best_seconds": 100 + (index * 37 + n * 11) % 900, "fewest_moves": 90 + (index + n * 13) % 80}
+        for n, day in enumerate(days)]} for index, game_id in enumerate(GAMES)}
+    page.evaluate("stats => localStorage.setItem('castling:stats', stats)", json.dumps(stats))
+    page.goto(f"{site_url}index.html#/martha/4")
+    wait_ready(page)
+    act(page, "settings")
+    page.click('[data-action="transfer"]')
+    page.wait_for_selector("#transfer-code-note:not([hidden])")
+    link = page.input_value("#transfer-link")
+    assert len(link) > 2_200
+    assert page.text_content("#transfer-code-note") == (
+        f"This link is too long for a code a phone can read ({len(link)} characters): "
+        "copy the link instead.")
+    assert page.locator("#transfer-code").is_hidden()
+    open_link(page, link[link.index("#"):])
+    page.wait_for_selector("#transfer-preview-dialog[open]")
+    assert holds(page)[0].startswith(f"Statistics of {len(GAMES)} games: ")
+    page.click('[data-action="transfer-cancel"]')

@@ -153,7 +153,8 @@ class Transfer:
     def offer(self, held: Holding, source: str) -> None:
         """Show what ``held`` holds (``source``: "link" or "file"), to merge or not."""
         document = self.host.document
-        close_dialog(document, "settings")
+        for name in ("settings", "transfer"):     # (a file chosen there, a link pasted meanwhile)
+            close_dialog(document, name)
         self.held = held
         document.getElementById("transfer-preview-title").textContent = (
             t("transfer.preview.link") if source == "link" else t("transfer.preview.file"))
