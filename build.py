@@ -107,6 +107,23 @@ def copy_runtime(out: Path) -> None:
                  out / "vendor" / "pyodide" / "PYTHON-LICENSE")
 
 
+#: The QR code of a transfer link (Settings → Move to another device): Paul
+#: Miller's encoder, the npm package ``qr`` pinned in package.json (MIT or
+#: Apache-2.0; THIRD_PARTY.md). Its index.js is one ES module with no imports;
+#: the page imports it only when a code is asked for (castling_web/transfer_view.py).
+QR = NODE / "qr"
+
+
+def copy_qr_encoder(out: Path) -> None:
+    """The QR encoder and its licences, as the package ships them."""
+    if not (QR / "index.js").is_file():
+        sys.exit("build.py: node_modules has no QR encoder (qr); run `npm ci` first")
+    target = out / "vendor" / "qr"
+    target.mkdir(parents=True)
+    for name in ("index.js", "LICENSE", "LICENSE-MIT"):
+        shutil.copy2(QR / name, target / name)
+
+
 #: Where the page's Python files go (web/python-files.mjs): Pyodide's working directory.
 PAGE_HOME = "/home/pyodide"
 
@@ -463,6 +480,7 @@ def build(out: Path = DIST, faces: bool = True) -> None:
         shutil.rmtree(out)
     out.mkdir()
     copy_runtime(out)
+    copy_qr_encoder(out)
     write_python_files(out)
     write_pages(out, faces)
     if faces:

@@ -3,7 +3,7 @@
 Whose words they are: the rules engine's (notation, legality, games, deal
 numbers, saves) are the developer's, in English, for the command line and the
 tests; the app never shows them as they are (a damaged save is reported in the
-catalogue's words). The app model's (a link, storage, an imported file) are
+catalogue's words). The app model's (a link, storage, an imported file or link) are
 the player's: their texts come from the message catalogue.
 """
 
@@ -43,4 +43,9 @@ class StorageError(CastlingError):
 
 
 class ImportFileError(CastlingError):
-    """A file that is not a Castling export."""
+    """A file that is not a Castling export, or holds a part that cannot be read."""
+
+
+class TransferLinkError(ImportFileError):
+    """A transfer link that is cut, changed, of another format or not Castling's
+    (an import too: what refuses a file refuses a link)."""

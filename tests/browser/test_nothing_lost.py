@@ -256,8 +256,13 @@ def test_export_then_import_brings_everything_back(page, site_url, console_error
     act(page, "settings")
     page.set_input_files("#import-file", files=[{"name": "backup.json", "mimeType": "application/json",
                                                  "buffer": json.dumps(exported).encode()}])
-    page.wait_for_function("document.getElementById('notice').textContent.startsWith('Imported')")
+    # shown first (tests/browser/test_transfer.py has the rest), then merged
+    page.wait_for_selector("#transfer-preview-dialog[open]")
+    page.click('[data-action="transfer-merge"]')
+    page.wait_for_function("document.getElementById('notice').textContent.startsWith('Merged')")
     assert every_item(page)["castling:save:castles-end"] == OTHER_SAVE
+    assert json.loads(every_item(page)["castling:save:fortress"])["moves"] == \
+        json.loads(exported["items"]["castling:save:fortress"])["moves"]
     assert json.loads(every_item(page)["castling:stats"])["castles-end"]["won"] == 2
     act(page, "settings")
     page.set_input_files("#import-file", files=[{"name": "x.json", "mimeType": "application/json",

@@ -54,6 +54,10 @@ def keys_used() -> set[str]:
     used |= {f"study.column.{c}" for c in ("game", "deals", "won", "lost", "unknown", "winnable",
                                           "seconds", "within", "solver")}
     used |= {"help.title_suffix", "help.back", "help.nav", "help.other_language"}
+    # a transfer's words (castling.player.transfer: counted, and the settings' three fates)
+    used |= {f"transfer.{family}.{count}" for family in ("holds.stats", "holds.saves",
+                                                         "merged.stats") for count in ("one", "many")}
+    used |= {f"transfer.settings.{fate}" for fate in ("taken", "kept", "none")}
     used |= {"language.name"}               # i18n.LANGUAGES: each catalogue names its language
     used |= {f"game.{game_id}.summary" for game_id in GAMES}
     # the rules' words (tests/engine/test_rules_text.py checks they ask for no others),

@@ -13,6 +13,7 @@ from castling.errors import ImportFileError, StorageError
 from castling.player.records import SETTINGS_KEY, STATS_KEY, save_key
 from castling.player.session import Session
 from castling.player.storage_port import MemoryStorage
+from castling.player.transfer import read_file
 
 WINS = json.loads((Path(__file__).parents[1] / "fixtures" / "wins.json").read_text())
 OTHER_SAVE = json.dumps({"format": 1, "game": "morphy", "deal": 12, "moves": ["t1-t2"] * 0})
@@ -241,12 +242,13 @@ def test_export_and_import_carry_every_save_and_the_statistics():
                                                  "moves": []})}
     other = session_over(elsewhere)
     other.open(GAMES["martha"])
-    count = other.import_text(exported)
-    assert count == len(json.loads(exported)["items"])
+    done = other.merge(read_file(exported))
+    assert (done.saves, done.taken) == (2, 2)
     assert elsewhere[save_key("morphy")] == OTHER_SAVE
     assert save_key("martha") in elsewhere                   # what the file lacks is kept
     assert other.stats_for("morphy").won == 2 and other.stats_for("chessboard").played == 1
-    assert other.game.rules.id == "chessboard" and len(other.game.moves) == 1
+    # this browser's last game (martha) is kept: it is the one on the table
+    assert other.game.rules.id == "martha"
 
 
 @pytest.mark.parametrize("text", ["", "{", "[]", '{"items": {}}', '{"castling-export": 2, "items": {}}',
@@ -256,7 +258,7 @@ def test_a_file_that_is_not_an_export_is_refused_and_changes_nothing(text):
     data = {STATS_KEY: STATS}
     session = session_over(data)
     with pytest.raises(ImportFileError):
-        session.import_text(text)
+        session.merge(read_file(text))
     assert data == {STATS_KEY: STATS}
 
 

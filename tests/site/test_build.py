@@ -182,11 +182,15 @@ def test_the_language_menu_and_help_folders_follow_the_catalogues(site):
 
 
 def test_the_runtimes_licences_are_shipped_beside_them(site):
-    """THIRD_PARTY.md: Pyodide (MPL-2.0), CPython (PSF) and PyScript (Apache-2.0)."""
+    """THIRD_PARTY.md: Pyodide (MPL-2.0), CPython (PSF), PyScript (Apache-2.0) and
+    the QR encoder (MIT or Apache-2.0, both texts)."""
     vendor = site / "vendor"
     assert (vendor / "pyodide" / "LICENSE").read_text().startswith("Mozilla Public License Version 2.0")
     assert "PYTHON SOFTWARE FOUNDATION LICENSE VERSION 2" in (vendor / "pyodide" / "PYTHON-LICENSE").read_text()
     assert "Apache License" in (vendor / "pyscript" / "LICENSE").read_text()
+    assert "Apache License" in (vendor / "qr" / "LICENSE").read_text()
+    assert "MIT License" in (vendor / "qr" / "LICENSE-MIT").read_text()
+    assert "export function encodeQR" in (vendor / "qr" / "index.js").read_text()
 
 
 

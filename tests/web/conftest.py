@@ -1,6 +1,6 @@
 """Stand-ins for the browser, so the parts of the game screen that decide
 things can be tested in CPython, without Chromium (as PyScript's LTK tests its
-widgets): ``js`` and ``pyodide.ffi`` are small modules made here, and the page
+widgets): ``js``, ``pyodide.ffi`` and ``pyodide.code`` are small modules made here, and the page
 is a few fake elements that remember what was done to them.
 
 What these tests cannot see — layout, real events, the worker — the browser
@@ -25,9 +25,12 @@ def _stand_in_modules() -> None:
     ffi.create_proxy = lambda function: function
     ffi.jsnull = types.SimpleNamespace()          # JavaScript's null: not None
     ffi.to_js = lambda value, **_: value
+    code = types.ModuleType("pyodide.code")
+    code.run_js = lambda source: None               # (no JavaScript here to run)
     pyodide = types.ModuleType("pyodide")
-    pyodide.ffi = ffi
-    for name, module in (("js", js), ("pyodide", pyodide), ("pyodide.ffi", ffi)):
+    pyodide.ffi, pyodide.code = ffi, code
+    for name, module in (("js", js), ("pyodide", pyodide), ("pyodide.ffi", ffi),
+                         ("pyodide.code", code)):
         sys.modules.setdefault(name, module)
 
 

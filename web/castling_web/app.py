@@ -51,6 +51,7 @@ from .show_me import ShowMe
 from .sound import Sound
 from .tab_conflict import OtherTabs
 from .timer import Timer
+from .transfer_view import Transfer
 from .welcome import Welcome
 
 
@@ -107,11 +108,12 @@ class App:
         self.dialogs = Dialogs(self)
         self.celebration = Celebration(self, self.dialogs.show_win)
         self.chooser = Chooser(self)
-        self.files = Files(self)
+        self.transfer = Transfer(self, self._transfer_answered)
+        self.files = Files(self, self.transfer.offer)
         self.tabs = OtherTabs(self)
         self.timer = Timer(self)
         self.replay = ReplayView(self)
-        self.router = Router(self, self.replay.open, self.keep)
+        self.router = Router(self, self.replay.open, self.keep, self.transfer.offer_link)
         self.daily = DailyDeal(self, self.keep)
         self.welcome = Welcome(self)
         self.rules_panel = RulesPanel(self)
@@ -125,7 +127,8 @@ class App:
         self.settings.apply_look()
         self.router.route()
         self.show_notices()
-        self.welcome.offer()          # a first visit: over the table just dealt
+        if not self.transfer.asking:
+            self.welcome.offer()      # a first visit: over the table just dealt
         root = self.document.documentElement
         root.setAttribute("data-ready", "true")
         # A game chosen, a button pressed, before Python was up (web/first-table.js
@@ -141,6 +144,12 @@ class App:
                 self.run(str(asked))
         # The worker boots its own Python: only once the board is playable.
         asyncio.ensure_future(self.advice.start())
+
+    def _transfer_answered(self) -> None:
+        """A transfer link or file was merged, cancelled or refused: the address
+        names the deal again, and a first visit's welcome, which waited, is offered."""
+        self.router.release()
+        self.welcome.offer()
 
     # -- what the features bind to ---------------------------------------------------
 

@@ -118,6 +118,13 @@ class Chrome:
                 pass
         self._copy(f"{text} {link}" if text else link)
 
+    def copy(self, text: str, copied: str) -> None:
+        """Copy ``text`` when the browser lets us, and say ``copied`` once it is
+        (the player may copy it by hand where it does not)."""
+        self._copied = copied
+        self._copied_during = self.toasts.games_shown
+        self._copy(text)
+
     def _share_failed(self, error) -> None:
         """The share sheet did not share: closed by the player (nothing more to
         do: the link is on screen), or unable to (then the clipboard)."""

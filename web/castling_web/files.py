@@ -1,7 +1,9 @@
 """Export and import: everything the player has stored, as a file they keep.
 
-What goes in the file and how an import is checked is the session's
-(``castling.player``); here the file is downloaded and read.
+What goes in the file and how an import is checked and merged is the app
+model's (``castling.player.transfer``); here the file is downloaded, and a file
+chosen is read and handed to the preview (transfer_view.py), which merges it
+only if the player says so.
 """
 
 from __future__ import annotations
@@ -10,16 +12,17 @@ import asyncio
 
 import js
 from castling.errors import ImportFileError
-from castling.i18n import t
+from castling.player.transfer import read_file
 from pyodide.ffi import create_proxy, to_js
 
-from .dom import close_dialog, js_object, present
+from .dom import js_object, present
 from .host import Host
 
 
 class Files:
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: Host, offer) -> None:
         self.host = host
+        self.offer = offer          # shows what a file holds, to merge (transfer_view.py)
         host.command("export", self.export)
         host.listen(host.document.getElementById("import-file"), "change", self.on_import)
 
@@ -45,13 +48,10 @@ class Files:
         chooser.value = ""              # the same file may be chosen again
 
     async def _import(self, file) -> None:
-        host = self.host
         text = str(await file.text())
         try:
-            count = host.session.import_text(text)
+            held = read_file(text)
         except ImportFileError as error:
-            host.notify(str(error))
+            self.host.notify(str(error))
             return
-        close_dialog(host.document, "settings")
-        host.show_game()
-        host.notify(t("notice.imported", count=count))
+        self.offer(held, "file")

@@ -1,8 +1,10 @@
 """The address bar: what a link opens, and the address kept to the deal shown.
 
 A deal link (#/GAME/NUMBER) opens that deal; a replay link opens the replay
-viewer over the player's game; a bad link gets a message and a playable game.
-The formats are the app model's (castling.player.links, replay_links).
+viewer over the player's game; a transfer link (#transfer=…) shows what it
+holds over the player's game, and stays in the address until the player
+answers (transfer_view.py); a bad link gets a message and a playable game.
+The formats are the app model's (castling.player.links, replay_links, transfer).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from castling.player.first_visit import FIRST_DEAL, FIRST_GAME
 from castling.player.links import LinkError, deal_link, parse_link
 from castling.player.records import save_key
 from castling.player.replay_links import is_replay_link, parse_replay_link
+from castling.player.transfer import is_transfer_link
 
 from .host import Host
 
@@ -20,10 +23,13 @@ from .host import Host
 class Router:
     """Opens what the address names, and keeps the address naming the deal on the table."""
 
-    def __init__(self, host: Host, open_replay, keep) -> None:
+    def __init__(self, host: Host, open_replay, keep, open_transfer) -> None:
         self.host = host
         self.open_replay = open_replay      # shows a Replay over the player's game
         self.keep = keep                    # offers back a game the link replaced (keep_game.py)
+        self.open_transfer = open_transfer  # shows what a transfer link holds
+        #: a transfer link is in the address, waiting for the player's answer
+        self.holding = False
         host.listen(host.window, "hashchange", lambda event: self.route())
         host.subscribe(self.show_link)
 
@@ -33,6 +39,14 @@ class Router:
         host, session = self.host, self.host.session
         fragment = str(host.window.location.hash)
         problem = None
+        if is_transfer_link(fragment):
+            self.holding = True
+            host.leave_view_only()
+            if session.game is None:
+                session.open(GAMES[session.last_game_id()])
+            host.show_game()
+            self.open_transfer(fragment)
+            return
         try:
             if is_replay_link(fragment):
                 replay = parse_replay_link(fragment)
@@ -72,7 +86,15 @@ class Router:
         host.show_game()
         self.keep.offer(point)
 
+    def release(self) -> None:
+        """The transfer link was answered (or refused): the address names the deal again,
+        so that a reload does not ask again."""
+        self.holding = False
+        self.show_link()
+
     def show_link(self) -> None:
+        if self.holding:
+            return
         game = self.host.session.game
         link = deal_link(game.rules, game.number)
         if str(self.host.window.location.hash) != link:

@@ -9,7 +9,10 @@ Every key starts with ``castling:``:
   statistics flags ``counted`` and ``won`` (written by :mod:`.session`), and
   ``helped``: the solver played some of its moves ("Show me"), or it was taken
   up from a replay, so a win counts as "won with help"; ``daily``: the date
-  (``YYYY-MM-DD``) whose deal of the day it is, if it is one;
+  (``YYYY-MM-DD``) whose deal of the day it is, if it is one; ``saved``: when it
+  was written, in milliseconds since 1970 (UTC), so that of two saves of a game
+  the newer is kept when devices are merged (:mod:`.transfer`); a save of before
+  it has none and counts as older than any that has one;
 * ``castling:stats`` — statistics per game id, each with ``current``: the token
   of the game in progress and whether it was already counted as played and as
   won.  Counting a game and marking it counted is therefore one write, so a
@@ -20,7 +23,8 @@ Every key starts with ``castling:``:
 * ``castling:recovery:…`` — anything found damaged, set aside instead of deleted
   (:mod:`.recovery`).
 
-An export file holds all of them (:mod:`.transfer`).  The readers here are pure:
+An export file holds all of them, and a transfer link the statistics, the
+settings, the saves and the last game (:mod:`.transfer`).  The readers here are pure:
 text in; values and a list of problems out.
 """
 
@@ -62,7 +66,7 @@ def save_key(game_id: str) -> str:
 
 #: the fields the app adds to a game's save, and their types
 SAVE_FIELDS = (("seconds", int), ("counted", bool), ("won", bool), ("helped", bool),
-               ("daily", str), ("token", str), ("rev", int))
+               ("daily", str), ("token", str), ("rev", int), ("saved", int))
 
 
 @dataclass

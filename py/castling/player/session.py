@@ -18,12 +18,13 @@ built from parts that each do one job:
 * :mod:`.tabs` — a second tab writing the same game is noticed before this one
   writes over it (``conflict``);
 * :mod:`.win_news` — what was special about a win, for the win dialog;
-* :mod:`.transfer` — export and import of everything.
+* :mod:`.transfer` — export files and transfer links, read and merged.
 """
 
 from __future__ import annotations
 
 import json
+import time
 from datetime import date
 from collections.abc import Callable, Sequence
 
@@ -42,7 +43,7 @@ from .recovery import CarefulStore
 from .statistics import StatsBook
 from .storage_port import Storage
 from .tabs import Header, SaveGuard, new_token
-from .transfer import export_file, import_file
+from .transfer import Holding, Merged, export_file, merge, transfer_link
 from .win_news import WinNews, win_news
 
 __all__ = ["Session"]
@@ -51,9 +52,11 @@ __all__ = ["Session"]
 class Session:
     """The game being played and everything remembered about the player."""
 
-    def __init__(self, storage: Storage, today: Callable[[], date] = date.today) -> None:
+    def __init__(self, storage: Storage, today: Callable[[], date] = date.today,
+                 now: Callable[[], float] = time.time) -> None:
         self.store = CarefulStore(storage)
         self.today = today           # the player's calendar date now
+        self.now = now               # seconds since 1970: when a save is written
         self.book = StatsBook(self.store, today)
         self.guard = SaveGuard(self.store)
         self.game: Game = None  # type: ignore[assignment]
@@ -372,23 +375,28 @@ class Session:
         self.book.reload()
         self.open(self.game.rules)
 
-    # -- export and import ----------------------------------------------------------
+    # -- export, import and transfer links -----------------------------------------------
 
     def export_text(self) -> str:
         """Every saved game, the statistics and the settings, as an export file's text."""
         return export_file(self.storage)
 
-    def import_text(self, text: str) -> int:
-        """Store what an export file holds (replacing the same keys); how many items.
-        Raises :class:`ImportFileError` for a file that is not an export."""
-        count = import_file(self.store, text)
+    def transfer_link(self) -> str:
+        """The fragment of a link that carries the statistics, settings and saves."""
+        return transfer_link(self.storage)
+
+    def merge(self, held: Holding) -> Merged:
+        """Merge what a file or a transfer link holds (read with
+        :func:`.transfer.read_file` or :func:`.transfer.read_transfer_link`) into
+        what is kept here, then open the last game as it now is; what was done."""
+        done = merge(self.store, held)
         self.load()
         if self.game is not None:
             # (None for a moment, as before the first game, which __init__'s
-            # ignore says too; the imported game is opened next.)
+            # ignore says too; the merged game is opened next.)
             self.game = None  # type: ignore[assignment]
             self.open(GAMES[self.last_game_id()])
-        return count
+        return done
 
     # -- saving ----------------------------------------------------------------------
 
@@ -397,7 +405,7 @@ class Session:
         data = save_data(self.game)
         data.update(token=self.token, rev=self.seen[1], seconds=self.seconds,
                     counted=self.counted, won=self.won_counted, helped=self.helped,
-                    daily=self.daily)
+                    daily=self.daily, saved=int(self.now() * 1000))
         return json.dumps(data, separators=(",", ":"))
 
     def _persist(self) -> None:

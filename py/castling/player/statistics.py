@@ -15,8 +15,9 @@ import copy
 from datetime import date
 from typing import Callable
 
+from .daily import DailyRecord
 from .recovery import CarefulStore
-from .records import HISTORY_DAYS, STATS_KEY, Stats, new_day, read_stats, stats_text
+from .records import HISTORY_DAYS, STATS_KEY, JSONObject, Stats, new_day, read_stats, stats_text
 
 
 class StatsBook:
@@ -137,6 +138,71 @@ class StatsBook:
         change(stored[game_id])
         self.stats = {**self.stats, **stored}
         self.store.write(STATS_KEY, stats_text(self.stats))
+
+
+# -- two devices' statistics of one game, added up (a transfer, docs/decisions.md) --------
+#
+# Each field says something different, so each adds up its own way. Counts of
+# games are sums: a game played (won, won with help) on either device was played,
+# and the two devices never played the same game (a save taken from the other
+# device carries its own flags, so it is not counted twice). Bests are the better
+# of the two: the least time and the fewest moves. A run of wins is a run on one
+# device: which device's games came first is not known, so two runs never join:
+# the best run is the longer of the two, and the run now is the longer of the two
+# runs now (neither device's last game broke the other's run). ``current`` follows
+# the save kept (the caller says whose). The deals of the day: days played and won
+# are sums (a day's deal played on both devices counts on each, as it did there);
+# the run of days won is the one that ends on the later day won, the longer of the
+# two when both end that day, since runs on two devices cannot be told apart from
+# one on each. The history adds up day by day: its counts summed, its bests the
+# better, its last days kept.
+
+#: a sum is kept below the readers' bound (records._count), so it reads back
+_MOST = 10**12 - 1
+
+
+def added_up(here: Stats, there: Stats, *, current_from_there: bool = False) -> Stats:
+    """The statistics of one game kept on two devices, as one (see above)."""
+    return Stats(
+        played=_sum(here.played, there.played), won=_sum(here.won, there.won),
+        helped=_sum(here.helped, there.helped),
+        streak=max(here.streak, there.streak),
+        best_streak=max(here.best_streak, there.best_streak),
+        best_seconds=_better(here.best_seconds, there.best_seconds),
+        fewest_moves=_better(here.fewest_moves, there.fewest_moves),
+        current=dict(there.current if current_from_there else here.current),
+        daily=_daily_added_up(here.daily, there.daily),
+        history=_history_added_up(here.history, there.history))
+
+
+def _sum(one: int, other: int) -> int:
+    return min(one + other, _MOST)
+
+
+def _better(one: int | None, other: int | None) -> int | None:
+    """The smaller of two bests, either of which may be missing (None)."""
+    return other if one is None else one if other is None else min(one, other)
+
+
+def _daily_added_up(here: DailyRecord, there: DailyRecord) -> DailyRecord:
+    if here.last_won == there.last_won:
+        run = max(here.run, there.run)
+    else:
+        run = (here if here.last_won > there.last_won else there).run
+    return DailyRecord(played=_sum(here.played, there.played), won=_sum(here.won, there.won),
+                       run=run, last_played=max(here.last_played, there.last_played),
+                       last_won=max(here.last_won, there.last_won))
+
+
+def _history_added_up(here: list[JSONObject], there: list[JSONObject]) -> list[JSONObject]:
+    days: dict[str, JSONObject] = {}
+    for line in (*here, *there):
+        day = days.setdefault(line["day"], new_day(line["day"]))
+        for name in ("played", "won", "helped"):
+            day[name] = _sum(day[name], line[name])
+        for name in ("best_seconds", "fewest_moves"):
+            day[name] = _better(day[name], line[name])
+    return [days[day] for day in sorted(days)][-HISTORY_DAYS:]
 
 
 def clock(seconds: int) -> str:
