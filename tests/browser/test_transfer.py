@@ -145,6 +145,13 @@ def test_a_link_made_in_one_profile_merges_into_another(new_profile_page, site_u
     wait_ready(b)
     assert b.locator("#transfer-preview-dialog").is_hidden()
     assert foreign_elements(b) == 0         # (the audit's script went with the reload)
+    # The same link once more: its statistics are not added up twice
+    open_link(b, fragment)
+    b.wait_for_selector("#transfer-preview-dialog[open]")
+    b.click('[data-action="transfer-merge"]')
+    b.wait_for_function("document.getElementById('notice').textContent.startsWith('Merged')")
+    assert "not added again" in b.text_content("#notice")
+    assert stored(b, "castling:stats")["fortress"]["played"] == 11
 
 
 def a_link(data: object = None, raw: bytes | None = None) -> str:

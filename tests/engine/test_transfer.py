@@ -13,7 +13,7 @@ from castling import GAMES, Game
 from castling.errors import ImportFileError, TransferLinkError
 from castling.i18n import t
 from castling.player.daily import DailyRecord
-from castling.player.records import (LAST_KEY, SETTINGS_KEY, STATS_KEY, Stats, read_stats,
+from castling.player.records import (LAST_KEY, MERGED_KEY, SETTINGS_KEY, STATS_KEY, Stats, read_stats,
                                      save_key)
 from castling.player.recovery import CarefulStore
 from castling.player.session import Session
@@ -190,6 +190,34 @@ def test_a_full_store_is_told_and_the_statistics_are_not_added_twice():
     merge(store, read_transfer_link(link))
     assert data == {STATS_KEY: json.dumps({"morphy": MORPHY})}
     assert store.notices == [t("store.not_saving")]
+
+
+def test_the_same_statistics_are_added_up_once_however_often_they_are_merged():
+    a = browser_a()
+    link = transfer_link(MemoryStorage(a))
+    mine: dict[str, str] = {}
+    b = a_session(mine)
+    b.merge(read_transfer_link(link))
+    once = read_stats(mine[STATS_KEY])[0]["morphy"].played
+    again = b.merge(read_transfer_link(link))                # the link opened a second time
+    assert again.again and again.games == 0
+    assert "not added again" in again.summary()
+    assert read_stats(mine[STATS_KEY])[0]["morphy"].played == once == 5
+    b.merge(read_file(export_file(MemoryStorage(a))))       # the same statistics, as a file
+    assert read_stats(mine[STATS_KEY])[0]["morphy"].played == 5
+
+
+def test_what_another_browser_merged_does_not_travel_and_a_damaged_note_is_set_aside():
+    a = browser_a()
+    a[MERGED_KEY] = json.dumps(["0" * 32])
+    held = read_file(export_file(MemoryStorage(a)))
+    assert MERGED_KEY not in held.others
+    mine = {MERGED_KEY: "{oops"}
+    b = a_session(mine)
+    done = b.merge(held)
+    assert not done.again and read_stats(mine[STATS_KEY])[0]["morphy"].played == 5
+    assert json.loads(mine[MERGED_KEY]) == [held.fingerprint]
+    assert mine["castling:recovery:merged"] == "{oops"
 
 
 # -- a file merges the same way ------------------------------------------------------

@@ -20,6 +20,8 @@ Every key starts with ``castling:``:
   (:mod:`.statistics`);
 * ``castling:settings`` — the player's settings;
 * ``castling:last`` — the game id last played;
+* ``castling:merged`` — the fingerprints of the statistics merged here from links
+  and files (:mod:`.transfer`: the same ones are not added up twice);
 * ``castling:recovery:…`` — anything found damaged, set aside instead of deleted
   (:mod:`.recovery`).
 
@@ -53,6 +55,10 @@ WELCOME_KEY = PREFIX + "welcomed"
 RECENT_KEY = PREFIX + "recent"
 RECENT_GAMES = 3
 RECOVERY_PREFIX = PREFIX + "recovery:"
+#: the statistics merged here from links and files (a JSON list of their
+#: fingerprints, the latest last): the same statistics are not added up twice
+MERGED_KEY = PREFIX + "merged"
+MERGED_KEPT = 50
 
 #: A JSON object as stored: its values are whatever the JSON held (Any, as
 #: json.loads gives them), each checked by the reader before it is trusted.
@@ -344,3 +350,15 @@ def settings_text(settings: Settings) -> str:
     """The stored text of the settings (what :func:`read_settings` reads)."""
     return json.dumps(asdict(settings), separators=(",", ":"))
 
+
+def read_merged(text: str | None) -> tuple[list[str], list[str]]:
+    """The fingerprints of ``castling:merged``, and what was wrong with its text."""
+    if text is None:
+        return [], []
+    try:
+        marks = json.loads(text)
+    except (ValueError, RecursionError):
+        return [], [MERGED_KEY]
+    if not isinstance(marks, list) or not all(isinstance(mark, str) for mark in marks):
+        return [], [MERGED_KEY]
+    return marks, []

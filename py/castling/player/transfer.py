@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 import json
 import zlib
 from dataclasses import dataclass, field
@@ -46,8 +47,9 @@ from ..errors import CastlingError, ImportFileError, TransferLinkError
 from ..games import GAMES
 from ..i18n import t
 from .recovery import CarefulStore
-from .records import (LAST_KEY, PREFIX, SETTINGS_KEY, STATS_KEY, JSONObject, Stats,
-                      read_save, read_settings, read_stats, save_key, settings_text, stats_text)
+from .records import (LAST_KEY, MERGED_KEPT, MERGED_KEY, PREFIX, SETTINGS_KEY, STATS_KEY,
+                      JSONObject, Stats, read_merged, read_save, read_settings, read_stats,
+                      save_key, settings_text, stats_text)
 from .statistics import added_up
 from .storage_port import Storage
 
@@ -75,6 +77,9 @@ class Holding:
     settings: str | None = None             # the settings' text, or None: none in it
     saves: dict[str, str] = field(default_factory=dict)     # game id -> save text
     others: dict[str, str] = field(default_factory=dict)    # any other castling: key -> text
+    #: the statistics' fingerprint (the SHA-256 of their stored form, keys sorted): the same
+    #: statistics merged a second time (the link opened again) are not added up again
+    fingerprint: str = ""
 
 
 def holding(items: dict[str, str], damaged: ImportFileError) -> Holding:
@@ -84,6 +89,8 @@ def holding(items: dict[str, str], damaged: ImportFileError) -> Holding:
     for key, text in items.items():
         if key == STATS_KEY:
             held.stats, problems = read_stats(text)
+            canonical = json.dumps(json.loads(stats_text(held.stats)), sort_keys=True)  # (a link sorts its keys)
+            held.fingerprint = hashlib.sha256(canonical.encode()).hexdigest()[:32]
         elif key == SETTINGS_KEY:
             problems = read_settings(text)[1]
             held.settings = text
@@ -96,6 +103,8 @@ def holding(items: dict[str, str], damaged: ImportFileError) -> Holding:
             held.saves[game_id] = text
         elif key == LAST_KEY and text not in GAMES:
             problems = [key]
+        elif key == MERGED_KEY:
+            continue        # what the other browser merged is not merged here
         else:
             problems = []
             held.others[key] = text
@@ -140,6 +149,7 @@ class Merged:
     saves: int = 0              # games in progress it held
     taken: int = 0              # of those, taken (this browser's was older, or none)
     settings: str = "none"      # "taken", "kept" (this browser's) or "none" (it held none)
+    again: bool = False         # its statistics were merged here before: not added again
 
     def summary(self) -> str:
         """The notice after a merge."""
@@ -149,8 +159,10 @@ class Merged:
             saves = t("transfer.merged.saves.newer_here", taken=self.taken, count=self.saves)
         else:
             saves = t("transfer.merged.saves", taken=self.taken, count=self.saves)
-        return t("notice.merged", stats=_counted("transfer.merged.stats", self.games),
-                 saves=saves, settings=t(f"transfer.settings.{self.settings}"))
+        stats = t("transfer.merged.stats.again") if self.again else \
+            _counted("transfer.merged.stats", self.games)
+        return t("notice.merged", stats=stats, saves=saves,
+                 settings=t(f"transfer.settings.{self.settings}"))
 
 
 def merge(store: CarefulStore, held: Holding) -> Merged:
@@ -171,13 +183,21 @@ def merge(store: CarefulStore, held: Holding) -> Merged:
     for key, text in held.others.items():
         if store.get(key) is None:
             store.write(key, text)
-    if held.stats:
+    merged = store.read(MERGED_KEY, read_merged)
+    if held.stats and held.fingerprint in merged:
+        done.games, done.again = 0, True
+    elif held.stats:
         stats = store.read(STATS_KEY, read_stats)        # damaged entries are set aside
         for game_id, there in held.stats.items():
             stats[game_id] = added_up(stats.get(game_id, Stats()), there,
                                       current_from_there=game_id in taken)
-        store.write(STATS_KEY, stats_text(stats))
+        # Added up and noted as merged in two writes: a full store between them
+        # could add them twice on a second try, the lesser harm than losing them.
+        if store.write(STATS_KEY, stats_text(stats)):
+            kept = [mark for mark in merged if mark != held.fingerprint] + [held.fingerprint]
+            store.write(MERGED_KEY, json.dumps(kept[-MERGED_KEPT:]))
     return done
+
 
 
 def _newer(there: str, here: str | None) -> bool:
