@@ -110,6 +110,7 @@ def _words(game: Game) -> dict:
                     "welcome-others": t("welcome.others", count=len(GAMES) - 1)},
         "catalogue": {key: t(key) for key in ("welcome.title", "welcome.goal", "welcome.keys",
                                               "welcome.rules", "welcome.play")},
+        "title": t("page.document_title", game=rules.name, deal=game.number),
         "wait": t("first.wait"),
         "asked": t("first.asked"),
     }

@@ -284,6 +284,7 @@
   for (const [id, text] of Object.entries(texts.page)) {
     document.getElementById(id).textContent = text;
   }
+  document.title = texts.title;
   document.getElementById("game-select").value = plan.game;
   lay(piles);
   performance.mark("castling:first-table");

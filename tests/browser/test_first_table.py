@@ -86,6 +86,7 @@ def test_a_first_visit_shows_its_deal_at_once_and_the_app_takes_it_over_unmoved(
     assert [code for _, _, code, *_ in before["shape"] if code] == \
         [code for name in GAMES[FIRST_GAME].pile_names for code in dealt[name]]
     assert page.locator("#deal-label").text_content() == f"Deal #{FIRST_DEAL}"
+    assert page.title() == f"Chessboard #{FIRST_DEAL} — Castling"
     assert page.locator("[data-welcome]").is_visible()  # the welcome over it, already
     assert page.locator("#welcome-game").text_content() == "On the table: Chessboard."
     assert page.locator(".loading").is_visible()       # a word that the game is starting
