@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Compile the search core (py/castling/core/core.c) to one WebAssembly module:
-python3 scripts/build_core.py [OUT]  (default dist/castling-core.wasm).
+python3 scripts/build_core.py [OUT]  (default: where build.py puts it in dist/).
 
 The compiler is the pinned ``ziglang`` (requirements-test.txt), run as
 ``python -m ziglang cc`` by this Python, so a machine needs nothing beyond
@@ -57,7 +57,9 @@ def compile_core(out: Path, python: str = sys.executable) -> Path:
 
 
 if __name__ == "__main__":
-    target = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "dist" / "castling-core.wasm"
+    sys.path.insert(0, str(ROOT / "py"))
+    from castling.core.wasm import WASM_NAME
+    target = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "dist" / WASM_NAME
     try:
         compile_core(target)
     except MissingToolchain as missing:
