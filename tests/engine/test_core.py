@@ -150,6 +150,14 @@ def test_the_core_refuses_another_format(wasm):
     assert load(table) == 0
 
 
+def test_the_module_imports_nothing_and_exports_the_core(wasm):
+    import wasmtime
+    module = wasmtime.Module.from_file(wasmtime.Engine(), str(wasm))
+    assert list(module.imports) == []      # no C library, no compiler runtime, no host calls
+    assert {"memory", "core_load_rules", "core_moves", "core_play", "core_undo"} <= {
+        export.name for export in module.exports}
+
+
 def test_the_build_is_byte_identical(wasm, tmp_path):
     assert compile_core(tmp_path / "again.wasm").read_bytes() == wasm.read_bytes()
 

@@ -13,6 +13,7 @@ it (``dist/castling-core.wasm`` beside this checkout's ``py/``).
 
 from __future__ import annotations
 
+import atexit
 import os
 from collections.abc import Sequence
 from functools import lru_cache
@@ -49,6 +50,11 @@ def _compiled(path: Path, stamp: float) -> Any:
     import wasmtime   # optional: see the module's docstring
     engine = wasmtime.Engine()
     return engine, wasmtime.Module.from_file(engine, str(path))
+
+
+# Let go of the modules before the interpreter's last moments, when wasmtime's
+# own finalizers can no longer run (they print a traceback at exit).
+atexit.register(_compiled.cache_clear)
 
 
 def core_for(rules: GameRules, wasm: Path | None = None) -> Core | None:
