@@ -2,7 +2,7 @@
 """Compile the search core (py/castling/core/core.c) to one WebAssembly module:
 python3 scripts/build_core.py [OUT]  (default: where build.py puts it in dist/).
 
-The compiler is the pinned ``ziglang`` (requirements-test.txt), run as
+The compiler is the pinned ``ziglang`` (requirements-build.txt), run as
 ``python -m ziglang cc`` by this Python, so a machine needs nothing beyond
 what ``make`` puts in .venv. The flags are fixed and the output carries no
 path or time (no debug information, names stripped), so the same source gives
@@ -42,13 +42,13 @@ def compile_core(out: Path, python: str = sys.executable) -> Path:
     if not toolchain_present(python):
         raise MissingToolchain(
             f"{python} has no ziglang; `make build` installs it into .venv "
-            "(or: pip install -r requirements-test.txt)")
+            "(or: pip install -r requirements-build.txt)")
     out.parent.mkdir(parents=True, exist_ok=True)
     # Zig's caches in a directory of the build's own: nothing of another
     # build (or another version of zig) can leak into this one.
     with tempfile.TemporaryDirectory(prefix="castling-zig-") as cache:
         env = dict(os.environ, ZIG_GLOBAL_CACHE_DIR=cache, ZIG_LOCAL_CACHE_DIR=cache)
-        done = subprocess.run([python, "-m", "ziglang", "cc", *FLAGS, "-o", str(out),
+        done = subprocess.run([python, "-m", "ziglang", "cc", *FLAGS, "-o", str(out.resolve()),
                                SOURCE.name], cwd=SOURCE.parent, env=env,
                               capture_output=True, text=True)
     if done.returncode != 0:

@@ -327,7 +327,7 @@ static int generate(void) {
         u8 card;
         if (!len[s]) continue;
         card = pile[s][len[s] - 1];
-        if (card >= FACE_DOWN || card >= NCARDS) continue;
+        if (card >= NCARDS) continue;    /* face down */
         if (kind == KIND_F) {
             /* A chosen base card never leaves its foundation. */
             if (chosen && len[s] == 1) continue;

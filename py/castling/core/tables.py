@@ -13,13 +13,18 @@ Every number is little-endian. A **rules table** (format :data:`FORMAT`)::
     offset  size  field
        0     4    magic b"CSTL"
        4     2    format number (FORMAT)
-       6     2    header size (HEADER_SIZE; the sections follow it)
+       6     2    header size (HEADER_SIZE, 32; the sections follow it)
        8     4    size of the whole table in bytes
-      12     1    piles (all kinds), tableau piles
-      14     1    first foundation, foundations
-      16     1    first reserve, reserves
-      18     1    stock, waste (pile indices; 255: none)
-      20     1    first free cell, free cells (reserves that are cells, or 0)
+      12     1    piles (all kinds)
+      13     1    tableau piles (indices 0 ...)
+      14     1    first foundation
+      15     1    foundations
+      16     1    first reserve
+      17     1    reserves
+      18     1    stock (a pile index; 255: none)
+      19     1    waste (a pile index; 255: none)
+      20     1    first free cell
+      21     1    free cells (the reserves, in a game whose reserves are cells; else 0)
       22     1    cards a free cell holds
       23     1    sources (piles whose top card may move, in generation order)
       24     1    cards a foundation holds when full (13)

@@ -1,7 +1,7 @@
 """The core in CPython, through ``wasmtime`` where it is installed.
 
-``wasmtime`` is optional (pinned in requirements-test.txt and the study's
-requirements; the engine itself needs the standard library only), so it is
+``wasmtime`` is optional (pinned in requirements-test.txt; the engine itself
+needs the standard library only), so it is
 imported only when a core is asked for, and :func:`core_for` returns None when
 it is absent or the module has not been built: callers then use the Python
 engine, which is the reference anyway. The browser will load the same module
