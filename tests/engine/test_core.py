@@ -9,6 +9,7 @@ skipped mirror must not pass for a green one.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import subprocess
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from castling import GAMES, Position
+from castling import GAMES, Position, parse_move
 from castling.core import core_for
 from castling.core import tables as layout
 from castling.errors import IllegalMoveError
@@ -28,7 +29,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from build_core import MissingToolchain, compile_core  # noqa: E402
 
 #: Deals per game and moves per deal along the playouts (with undo steps among them).
-DEALS, STEPS = (1, 2, 3, 4), 80
+DEALS, STEPS = (1, 2, 3, 4, 5, 6), 100
 
 
 @pytest.fixture(scope="session")
@@ -126,6 +127,29 @@ def test_the_core_moves_plays_and_undoes_as_the_engine(game, wasm):
             record = core.play(move)
             assert record == tables_for(rules).apply(before.piles, move), where
             assert core.piles() == before.piles, where
+
+
+WINS = json.loads((ROOT / "tests" / "fixtures" / "wins.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("game", sorted(WINS))
+def test_the_core_plays_a_won_game_to_the_end_and_back(game, wasm):
+    # Random play seldom fills a foundation; a winning line fills them all.
+    rules, win = GAMES[game], WINS[game]
+    position = Position.deal(rules, win["deal"])
+    core = core_for(rules, wasm)
+    core.set_position(position)
+    seen = []
+    for text in win["moves"]:
+        assert core.legal_moves() == position.legal_moves(), text
+        move = parse_move(rules, text)
+        seen.append(position.copy())
+        assert core.play(move) == position.play(move), text
+    assert position.is_won() and core.piles() == position.piles
+    assert core.legal_moves() == position.legal_moves()
+    while seen:
+        core.undo()
+        assert core.piles() == seen.pop().piles
 
 
 def test_the_core_refuses_what_the_engine_refuses(wasm):
