@@ -12,7 +12,7 @@ HOST ?= 127.0.0.1
 
 .PHONY: serve build test test-fast test-engine bench clean
 
-$(VENV_PY): requirements-test.txt requirements-study.txt
+$(VENV_PY): requirements-test.txt requirements-study.txt requirements-build.txt
 	$(PYTHON) -m venv $(VENV)
 	$(VENV_PY) -m pip install --quiet --disable-pip-version-check -r requirements-test.txt
 	touch $(VENV_PY)
@@ -20,9 +20,10 @@ $(VENV_PY): requirements-test.txt requirements-study.txt
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
 
-## Build dist/ (the whole static site).
-build: node_modules/.package-lock.json
-	$(PYTHON) build.py
+## Build dist/ (the whole static site). The venv's Python: it has the pinned
+## compiler of the search core (requirements-build.txt).
+build: $(VENV_PY) node_modules/.package-lock.json
+	$(VENV_PY) build.py
 
 ## Build, then serve dist/ on http://$(HOST):$(PORT)/ (Ctrl-C stops it).
 serve: build

@@ -5,8 +5,10 @@ Standard library only and deterministic: the same sources give the same bytes.
 It copies the page, the self-hosted runtime (Pyodide and PyScript from
 node_modules, pinned in package.json; run `npm ci` first), bundles the Python
 packages the page runs (the engine and the browser layer) with their bytecode,
-compiled by that runtime's Python in Node, and wraps the help pages in the
-site's page template.
+compiled by that runtime's Python in Node, wraps the help pages in the
+site's page template, and compiles the search core to WebAssembly with the
+pinned ziglang (scripts/build_core.py; without it the site is built without
+the core, and says so).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import base64
 import hashlib
 import html
 import json
+import os
 import re
 import shutil
 import struct
@@ -45,11 +48,13 @@ sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "web"))      # castling_web.render draws the first table
 from castling.games import GAMES, GROUPS  # noqa: E402  (the build reads the game list)
 from castling.rules import GameRules  # noqa: E402
+from castling.core.wasm import WASM_NAME  # noqa: E402  (where the core goes in the site)
 from castling.i18n import DEFAULT, LANGUAGES, catalogue, help_folder  # noqa: E402
 from castling.player.rules_text import intro, rules_sections, tips  # noqa: E402
 from castling.player.table_sketch import table_sketch  # noqa: E402
 from study_report import summary as study_summary  # noqa: E402  (the study's figures for the chooser)
 from first_table import first_table  # noqa: E402  (a first visit's table, before Python is up)
+from build_core import MissingToolchain, compile_core, toolchain_present  # noqa: E402
 
 
 #: The one placeholder syntax of every file the build fills in (the page, the
@@ -455,6 +460,27 @@ def write_boot_modules(out: Path) -> None:
     _fill_module(out, "snapshot-store.mjs", "SNAPSHOT_ID", digest.hexdigest()[:16])
 
 
+def write_core(out: Path) -> bool:
+    """The search core (py/castling/core/core.c) compiled to WebAssembly by the
+    pinned ziglang, from this Python's packages or else .venv's (where `make`
+    installs it). Without it the site is built without the core, and says so:
+    the app then searches in Python, as it always could. Under CI (CI=true)
+    the core is required, so that no published site lacks it unnoticed.
+    Returns whether the core was written."""
+    venv = ROOT / ".venv" / ("Scripts/python.exe" if sys.platform == "win32" else "bin/python")
+    python = next((p for p in (sys.executable, str(venv)) if Path(p).is_file()
+                   and toolchain_present(p)), sys.executable)
+    try:
+        compile_core(out / WASM_NAME, python)
+    except MissingToolchain as missing:
+        if os.environ.get("CI") == "true":
+            sys.exit(f"build.py: the search core is required under CI: {missing}")
+        print(f"build.py: building without the search core (the app searches in Python): "
+              f"{missing}", file=sys.stderr)
+        return False
+    return True
+
+
 def write_service_worker(out: Path) -> None:
     """sw.js with every file of the build (and its SHA-256, for Subresource
     Integrity) and a cache name from their hash."""
@@ -489,6 +515,7 @@ def build(out: Path = DIST, faces: bool = True) -> None:
     write_help(out)
     write_sketches(out)
     write_icons(out)
+    write_core(out)
     write_service_worker(out)     # last: it lists and hashes everything else
 
 

@@ -35,6 +35,23 @@ def test_the_build_is_reproducible(site, tmp_path):
     assert fingerprint(again) == fingerprint(site)
 
 
+def test_the_site_ships_the_search_core(site):
+    assert (site / build.WASM_NAME).read_bytes()[:4] == b"\0asm"
+
+
+def test_without_the_compiler_the_site_is_built_without_the_core(tmp_path, monkeypatch, capsys):
+    def missing(out, python):
+        raise build.MissingToolchain("no ziglang here")
+    monkeypatch.setattr(build, "compile_core", missing)
+    monkeypatch.delenv("CI", raising=False)
+    assert build.write_core(tmp_path) is False
+    assert "building without the search core" in capsys.readouterr().err
+    # Under CI a site without its core is not published unnoticed.
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(SystemExit, match="required under CI"):
+        build.write_core(tmp_path)
+
+
 def test_the_service_worker_precaches_exactly_the_files_of_the_build(site):
     script = (site / "sw.js").read_text()
     listed = json.loads(re.search(r"const FILES = (\{.*?\});", script, re.S).group(1))

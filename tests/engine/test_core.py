@@ -1,0 +1,196 @@
+"""The compiled core mirrors the engine: the byte tables it reads, and its
+legal moves, play and undo along random play of every game.
+
+The core runs here through wasmtime, compiled once for the session by the
+pinned ziglang. Without either, these tests skip on a developer's machine
+(saying why) but fail under CI (CI=true), where both are installed: a
+skipped mirror must not pass for a green one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from castling import GAMES, Position, parse_move
+from castling.core import core_for
+from castling.core import tables as layout
+from castling.errors import IllegalMoveError
+from castling.movegen import tables_for
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+from build_core import MissingToolchain, compile_core  # noqa: E402
+
+#: Deals per game and moves per deal along the playouts (with undo steps among them).
+DEALS, STEPS = (1, 2, 3, 4, 5, 6), 100
+
+
+@pytest.fixture(scope="session")
+def wasm(tmp_path_factory):
+    """The core compiled for this session, or a skip (a failure under CI)."""
+    def missing(reason):
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"the core must load under CI: {reason}")
+        pytest.skip(f"no compiled core here: {reason} (make installs it into .venv)")
+    try:
+        import wasmtime  # noqa: F401
+    except ImportError:
+        missing("wasmtime is not installed")
+    try:
+        return compile_core(tmp_path_factory.mktemp("core") / "castling-core.wasm")
+    except MissingToolchain as error:
+        missing(str(error))
+
+
+def playout(rules, deal):
+    """A seeded random walk from a deal: (position, action) pairs, where action
+    is a move to play or None to undo the last one played."""
+    rng = random.Random(f"{rules.id}/{deal}")
+    position = Position.deal(rules, deal)
+    records = []
+    for _ in range(STEPS):
+        moves = position.legal_moves()
+        if records and (not moves or rng.random() < 0.2):
+            yield position, None
+            position.undo(records.pop())
+        elif moves:
+            move = rng.choice(moves)
+            yield position, move
+            records.append(position.play(move))
+        else:
+            return
+
+
+# -- the tables -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_exports_a_table_of_this_format(game):
+    tables = tables_for(GAMES[game])
+    table = layout.rules_table(tables)
+    header = layout.read_header(table)
+    assert header["format"] == layout.FORMAT and header["header_size"] == layout.HEADER_SIZE
+    assert header["size"] == len(table) == layout.HEADER_SIZE + sum(
+        size for _, size in layout.section_sizes(header))
+    assert (header["piles"], header["tableau"], header["foundations"]) == (
+        tables.n_piles, tables.n_tableau, len(tables.foundations))
+    # The same rules, the same bytes.
+    assert layout.rules_table(tables_for(GAMES[game])) == table
+
+
+def test_the_flags_say_each_rule_switch():
+    flags = {game: layout.read_header(layout.rules_table(tables_for(rules)))["flags"]
+             for game, rules in GAMES.items()}
+    assert flags["rittenhouse"] & layout.FLAG_FORCED_FOUNDING and flags["rittenhouse"] & layout.FLAG_FEEDS
+    assert flags["chequers"] & layout.FLAG_REFILLS
+    assert flags["castles-end"] & layout.FLAG_FOUND_FIRST and flags["castles-end"] & layout.FLAG_CHOSEN_BASE
+    assert flags["lasker"] & layout.FLAG_ONE_WAY_RUNS
+    assert flags["zerline"] & layout.FLAG_CELLS_TAKE_TABLEAU_ONLY
+    assert flags["fortress"] == 0
+
+
+@pytest.mark.parametrize("game", ["fortress", "soother", "chequers"])
+def test_positions_moves_and_records_round_trip(game):
+    position = Position.deal(GAMES[game], 7)
+    assert layout.read_position(layout.position_bytes(position.piles)) == position.piles
+    moves = position.legal_moves()
+    assert layout.read_moves(b"".join(map(layout.move_bytes, moves))) == moves
+    record = position.play(moves[0])
+    assert layout.read_record(moves[0], layout.record_bytes(record)) == record
+    record = (moves[0], 1 | 4, ((0, 12), (3, 13)))
+    assert layout.read_record(moves[0], layout.record_bytes(record)) == record
+
+
+# -- the core ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_core_moves_plays_and_undoes_as_the_engine(game, wasm):
+    rules = GAMES[game]
+    core = core_for(rules, wasm)
+    for deal in DEALS:
+        core.set_position(Position.deal(rules, deal))
+        for position, move in playout(rules, deal):
+            where = f"deal {deal}, after {core.depth} moves"
+            assert core.legal_moves() == position.legal_moves(), where
+            if move is None:
+                core.undo()
+                continue
+            before = position.copy()
+            record = core.play(move)
+            assert record == tables_for(rules).apply(before.piles, move), where
+            assert core.piles() == before.piles, where
+
+
+WINS = json.loads((ROOT / "tests" / "fixtures" / "wins.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("game", sorted(WINS))
+def test_the_core_plays_a_won_game_to_the_end_and_back(game, wasm):
+    # Random play seldom fills a foundation; a winning line fills them all.
+    rules, win = GAMES[game], WINS[game]
+    position = Position.deal(rules, win["deal"])
+    core = core_for(rules, wasm)
+    core.set_position(position)
+    seen = []
+    for text in win["moves"]:
+        assert core.legal_moves() == position.legal_moves(), text
+        move = parse_move(rules, text)
+        seen.append(position.copy())
+        assert core.play(move) == position.play(move), text
+    assert position.is_won() and core.piles() == position.piles
+    assert core.legal_moves() == position.legal_moves()
+    while seen:
+        core.undo()
+        assert core.piles() == seen.pop().piles
+
+
+def test_the_core_refuses_what_the_engine_refuses(wasm):
+    rules = GAMES["fortress"]
+    core = core_for(rules, wasm)
+    core.set_position(Position.deal(rules, 1))
+    with pytest.raises(IllegalMoveError):
+        core.play((0, 0, 1))
+    with pytest.raises(RuntimeError, match="nothing to undo"):
+        core.undo()
+    with pytest.raises(RuntimeError, match="position that does not fit"):
+        core.set_position(Position.deal(GAMES["martha"], 1))
+
+
+def test_the_core_refuses_another_format(wasm):
+    core = core_for(GAMES["fortress"], wasm)
+    table = layout.rules_table(core.tables)
+    newer = bytearray(table)
+    newer[4] += 1
+    load = lambda data: core._run("core_load_rules", *core._put(bytes(data)))  # noqa: E731
+    assert (load(newer), load(table[:40]), load(b"XSTL" + table[4:])) == (-2, -3, -1)
+    assert load(table) == 0
+
+
+def test_the_module_imports_nothing_and_exports_the_core(wasm):
+    import wasmtime
+    module = wasmtime.Module.from_file(wasmtime.Engine(), str(wasm))
+    assert list(module.imports) == []      # no C library, no compiler runtime, no host calls
+    assert {"memory", "core_load_rules", "core_moves", "core_play", "core_undo"} <= {
+        export.name for export in module.exports}
+
+
+def test_the_build_is_byte_identical(wasm, tmp_path):
+    assert compile_core(tmp_path / "again.wasm").read_bytes() == wasm.read_bytes()
+
+
+def test_the_engine_imports_the_core_without_wasmtime():
+    # wasmtime made unimportable: the package still imports, and says "no core".
+    script = ("import sys; sys.modules['wasmtime'] = None\n"
+              "from castling import GAMES\nfrom castling.core import core_for\n"
+              "print(core_for(GAMES['fortress']))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT / "py")))
+    assert done.stdout.strip() == "None", done.stderr
