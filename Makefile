@@ -42,13 +42,15 @@ LANE_A_FILES := $(foreach name,$(LANE_A),tests/browser/test_$(name).py)
 # cores (a page gone with "Page crashed", about once in a few CI runs, never the
 # same test): such a test, and only such, is run once more. The report says so.
 CRASHED := --reruns 1 --only-rerun "Page crashed" --only-rerun "Target crashed"
+# Each lane reports its slowest tests: what to move when the lanes drift apart.
+SLOWEST := --durations=12
 test: $(VENV_PY) node_modules/.package-lock.json
 	@$(VENV_PY) build.py
-	@CASTLING_SITE_BUILT=1 $(VENV_PY) -m pytest $(CRASHED) $(LANE_A_FILES) > .browser-tests.log 2>&1 & \
+	@CASTLING_SITE_BUILT=1 $(VENV_PY) -m pytest $(CRASHED) $(SLOWEST) $(LANE_A_FILES) > .browser-tests.log 2>&1 & \
 	lane=$$!; trap 'kill $$lane 2>/dev/null' INT TERM; \
 	$(VENV_PY) -m pytest --ignore=tests/browser; others=$$?; \
 	echo; echo "== the other browser tests =="; \
-	CASTLING_SITE_BUILT=1 $(VENV_PY) -m pytest $(CRASHED) tests/browser \
+	CASTLING_SITE_BUILT=1 $(VENV_PY) -m pytest $(CRASHED) $(SLOWEST) tests/browser \
 		$(foreach file,$(LANE_A_FILES),--ignore=$(file)); rest=$$?; \
 	wait $$lane; first=$$?; \
 	echo; echo "== the first lane of browser tests =="; cat .browser-tests.log; \
