@@ -11,10 +11,10 @@ from __future__ import annotations
 import asyncio
 from datetime import date
 
-from castling.i18n import language, t
+from castling.i18n import t
 from castling.player.daily import DailyTable, read_table
+from castling.player.dates import long_day
 
-from .dom import js_object
 from .host import Host
 
 TABLE_URL = "./daily.json"
@@ -24,12 +24,6 @@ def local_today(window) -> date:
     """The player's calendar date now."""
     now = window.Date.new()
     return date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
-
-
-def long_date(window, day: date) -> str:
-    """``day`` as the player's language writes dates in full ('1 December 2026')."""
-    moment = window.Date.new(day.year, day.month - 1, day.day)
-    return str(moment.toLocaleDateString(language(), js_object({"dateStyle": "long"})))
 
 
 class DailyDeal:
@@ -53,7 +47,7 @@ class DailyDeal:
             host.notify(t("daily.unavailable"))
             return
         number = table.number(rules.id, day)
-        written = long_date(host.window, day)
+        written = long_day(day.isoformat())     # as the charts and the result line write it
         if number is None:
             host.notify(t("daily.none_date", game=rules.name, day=written) if rules.id in table.picks
                        else t("daily.none_game", game=rules.name))
