@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .cards import FACE_DOWN
-from .movegen import Move
+from .movegen import Move, MoveTables
 from .position import Position
 
 DEFAULT_MAX_NODES = 200_000
@@ -101,6 +101,17 @@ class SolveResult:
     nodes: int = 0
 
 
+def foundation_kinds(tables: MoveTables) -> list[object]:
+    """What makes each foundation differ from the others while it is empty:
+    two empty foundations are alike when they start with the same cards and
+    build alike (Lightweight's two clubs, Castle of Indolence's eight), unless
+    different piles feed them (Rittenhouse). (The compiled core reads these as
+    classes: castling.core.tables.)"""
+    return [(tables.found_start[k] or tables.found_suit[k], tables.rules.foundation(k)[1],
+             k if tables.feeds else None)
+            for k in range(len(tables.foundations))]
+
+
 class _Search:
     """One best-first search from a position; positions are packed into bytes."""
 
@@ -108,13 +119,7 @@ class _Search:
         self.tables = tables = position.tables
         self.rules = position.rules
         self.n_tableau = tables.n_tableau
-        # Two empty foundations are alike when they start with the same cards
-        # and build alike (Lightweight's two clubs, Castle of Indolence's eight),
-        # unless different piles feed them (Rittenhouse).
-        self.foundation_kind = [
-            (tables.found_start[k] or tables.found_suit[k], position.rules.foundation(k)[1],
-             k if tables.feeds else None)
-            for k in range(len(tables.foundations))]
+        self.foundation_kind = foundation_kinds(tables)
         # (Only games with alike foundations pay for looking: most have none.)
         self.alike_foundations = len(set(self.foundation_kind)) < len(self.foundation_kind)
         # Piles that feed different foundations (Rittenhouse) are not alike.

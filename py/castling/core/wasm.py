@@ -25,6 +25,7 @@ from ..movegen import Move, MoveTables, Piles, Record, tables_for
 from ..notation import format_move
 from ..position import Position
 from ..rules import GameRules
+from ..solver import VERSION, SolveResult, Verdict
 from . import tables as layout
 
 #: The file build.py writes the module to, inside dist/.
@@ -33,7 +34,12 @@ WASM_NAME = "castling-core.wasm"
 _ERRORS = {-1: "not a rules table", -2: "another format of rules table",
            -3: "a rules table of the wrong size", -4: "a game larger than the core is built for",
            -5: "no rules loaded", -6: "a position that does not fit the rules",
-           -7: "an illegal move", -8: "the core's memory is full", -9: "nothing to undo"}
+           -7: "an illegal move", -8: "the core's memory is full", -9: "nothing to undo",
+           -10: "a budget larger than the core's memory can hold"}
+#: core_solve's verdicts.
+_VERDICTS: dict[int, Verdict] = {1: "won", 2: "lost", 3: "unknown"}
+#: The largest budget core_solve takes (an i32); its arena may refuse less.
+MAX_BUDGET = 2**31 - 1
 
 
 def default_wasm() -> Path:
@@ -86,7 +92,8 @@ class Core:
         self._memory: Any = exports["memory"]
         self._call: dict[str, Any] = {name: exports[name] for name in (
             "core_io", "core_format", "core_load_rules", "core_set_position",
-            "core_get_position", "core_moves", "core_play", "core_undo", "core_depth")}
+            "core_get_position", "core_moves", "core_play", "core_undo", "core_depth",
+            "core_solve", "core_solver_version")}
         if self._run("core_format") != layout.FORMAT:
             raise RuntimeError("the core module reads another format of rules table")
         self._io = self._run("core_io")
@@ -147,3 +154,26 @@ class Core:
     def depth(self) -> int:
         """How many moves the core has played since its position was set."""
         return self._run("core_depth")
+
+    def solve(self, position: Position | Piles, max_nodes: int,
+              first_moves: Sequence[Move] | None = None) -> SolveResult:
+        """castling.solver's search, run by the core: the same verdict, node
+        count and line as the Python search at the same budget (the tests
+        compare them). ``first_moves``, if given, are the only moves tried
+        from the position (each must be legal there). The line is the core's:
+        :func:`castling.solver.solve` replays it in the engine before
+        returning it. The core's move stack is emptied."""
+        if self._run("core_solver_version") != VERSION:
+            raise RuntimeError("the core module searches as another version of the solver")
+        if not 0 <= max_nodes <= MAX_BUDGET:
+            raise ValueError(f"a budget of {max_nodes} positions is more than the core takes")
+        self.set_position(position)
+        first = -1
+        if first_moves is not None:
+            first = len(first_moves)
+            self._put(b"".join(layout.move_bytes(move) for move in first_moves))
+        verdict = self._check(self._run("core_solve", max_nodes, first))
+        head = self._get(8)
+        nodes, length = int.from_bytes(head[:4], "little"), int.from_bytes(head[4:], "little")
+        moves = layout.read_moves(self._get(8 + 3 * length)[8:]) if length else []
+        return SolveResult(_VERDICTS[verdict], moves, nodes)
