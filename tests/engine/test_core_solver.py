@@ -14,13 +14,17 @@ both Zerlines and Castle Mount take 1.8-4.7 s each here, and all 31 at
 
 from __future__ import annotations
 
+import json
 import random
+from dataclasses import astuple
 
 import pytest
 
 from castling import GAMES, Position
-from castling.core import core_for
-from castling.solver import VERSION, solve
+from castling.cli import main
+from castling.core import Core, core_for
+from castling.core.wasm import BudgetRefused
+from castling.solver import VERSION, SolveResult, UnreplayableLine, python_solve, solve
 
 from test_solver import small_game, small_position
 
@@ -38,7 +42,7 @@ def replays_to_a_win(position, moves):
 
 
 def assert_mirrors(core, position, budget, where, first_moves=None):
-    python = solve(position, budget, first_moves)
+    python = python_solve(position, budget, first_moves)
     compiled = core.solve(position, budget, first_moves)
     assert (compiled.result, compiled.nodes) == (python.result, python.nodes), where
     assert compiled.moves == python.moves, where
@@ -92,15 +96,15 @@ def test_a_won_position_is_won_in_no_moves(wasm):
     rules = GAMES["chessboard"]
     won = Position(rules, [[] for _ in rules.pile_names])
     assert core_for(rules, wasm).solve(won, 100).result == "won"
-    assert solve(won, 100).nodes == core_for(rules, wasm).solve(won, 100).nodes == 0
+    assert python_solve(won, 100).nodes == core_for(rules, wasm).solve(won, 100).nodes == 0
 
 
 def test_the_core_refuses_a_budget_its_memory_cannot_hold(wasm):
     rules = GAMES["zerline-3-decks"]
     core = core_for(rules, wasm)
-    with pytest.raises(RuntimeError, match="budget larger than the core's memory"):
+    with pytest.raises(BudgetRefused, match="budget larger than the core's memory"):
         core.solve(Position.deal(rules, 1), 2**31 - 1)
-    with pytest.raises(ValueError):
+    with pytest.raises(BudgetRefused):
         core.solve(Position.deal(rules, 1), -1)
     # Refused before searching: the core still searches, from the same position.
     assert_mirrors(core, Position.deal(rules, 1), 500, "after a refusal")
@@ -109,3 +113,57 @@ def test_the_core_refuses_a_budget_its_memory_cannot_hold(wasm):
 def test_the_core_searches_as_this_version_of_the_solver(wasm):
     core = core_for(GAMES["fortress"], wasm)
     assert core._run("core_solver_version") == VERSION
+
+
+# -- solve() with the core ----------------------------------------------------
+
+
+@pytest.fixture
+def core_in_use(wasm, monkeypatch):
+    """castling.solver.solve finds this session's core (and not CASTLING_SOLVER)."""
+    monkeypatch.setenv("CASTLING_CORE_WASM", str(wasm))
+    monkeypatch.delenv("CASTLING_SOLVER", raising=False)
+
+
+def test_solve_asks_the_core_unless_told_to_search_in_python(core_in_use, monkeypatch):
+    position = Position.deal(GAMES["chessboard"], 3)
+    by_core = solve(position, 20_000)
+    monkeypatch.setenv("CASTLING_SOLVER", "python")
+    by_python = solve(position, 20_000)
+    assert (by_core.search, by_python.search) == ("core", "python")
+    assert (by_core.result, by_core.nodes, by_core.moves) == (
+        by_python.result, by_python.nodes, by_python.moves)
+    assert by_core.result == "won"
+
+
+def test_solve_passes_the_first_moves_to_the_core(core_in_use):
+    start = Position.deal(GAMES["chessboard"], 1)
+    tableau = [m for m in start.legal_moves() if not start.tables.is_foundation(m[1])]
+    found = solve(start, 20_000, first_moves=[*tableau, (0, 0, 9)])    # (not legal: dropped)
+    assert found.search == "core" and found.moves[0] in tableau
+    assert (found.result, found.moves, found.nodes) == astuple(python_solve(start, 20_000, tableau))[:3]
+
+
+@pytest.mark.parametrize("line", [[(0, 0, 1)], []])
+def test_a_won_line_that_does_not_replay_is_an_error(core_in_use, monkeypatch, line):
+    # A core claiming a win the engine cannot play: solve() raises, never answers.
+    monkeypatch.setattr(Core, "solve", lambda self, position, budget, first=None:
+                        SolveResult("won", line, 5, "core"))
+    with pytest.raises(UnreplayableLine):
+        solve(Position.deal(GAMES["fortress"], 2), 1_000)
+
+
+def test_a_budget_the_core_refuses_is_searched_in_python(core_in_use, monkeypatch):
+    def refuse(self, position, budget, first=None):
+        raise BudgetRefused("too much")
+    monkeypatch.setattr(Core, "solve", refuse)
+    found = solve(Position.deal(GAMES["chessboard"], 3), 20_000)
+    assert found.search == "python" and found.result == "won"
+
+
+def test_the_command_line_names_the_search(core_in_use, monkeypatch, capsys):
+    for forced, search in ((None, "core"), ("python", "python")):
+        if forced:
+            monkeypatch.setenv("CASTLING_SOLVER", forced)
+        assert main(["solve", "chessboard", "3", "--max-nodes", "20000"]) == 0
+        assert json.loads(capsys.readouterr().out)["search"] == search

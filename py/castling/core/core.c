@@ -527,7 +527,8 @@ EXPORT(core_depth) int core_depth(void) { return depth; }
  * (tableau and free cells, rounded up to 8), a heap entry (12 bytes) and two
  * to four slots of the table (4 bytes each): for Beleaguered Castle
  * 12 + 64 + 8 + 12 + 8..16 = 104..112 bytes. A budget whose arena would pass
- * ARENA_LIMIT is refused (E_BUDGET) before anything is searched.
+ * ARENA_LIMIT, or that the host will not grow the memory to, is refused
+ * (E_BUDGET) before anything is searched.
  */
 
 /* Must equal castling/solver.py's (the binding checks VERSION). */
@@ -585,7 +586,7 @@ static int make_arena(u32 budget) {
     while (slots < 2 * (u64)cap) slots <<= 1;
     bytes = (u64)cap * (sizeof(Node) + key_stride + sizeof(Entry)) + slots * 4;
     if (start + bytes > ARENA_LIMIT) return E_BUDGET;
-    if (!reserve(start + bytes)) return E_FULL;
+    if (!reserve(start + bytes)) return E_BUDGET;   /* the host would not give it */
     nodes = (Node *)arena_base();
     keys = (u8 *)(nodes + cap);
     heap = (Entry *)(keys + (u64)cap * key_stride);

@@ -50,6 +50,10 @@ def default_wasm() -> Path:
     return Path(__file__).resolve().parents[3] / "dist" / WASM_NAME
 
 
+class BudgetRefused(RuntimeError):
+    """A budget larger than the core's memory can hold (the Python search has no such bound)."""
+
+
 @lru_cache(maxsize=4)
 def _compiled(path: Path, stamp: float) -> Any:
     """The module compiled once per file (and version of it: ``stamp``)."""
@@ -74,6 +78,26 @@ def core_for(rules: GameRules, wasm: Path | None = None) -> Core | None:
         return None
     engine, module = _compiled(path.resolve(), path.stat().st_mtime)
     return Core(rules, engine, module)
+
+
+@lru_cache(maxsize=4)
+def _shared(rules: GameRules, path: Path, stamp: float) -> Core | None:
+    return core_for(rules, path)
+
+
+def shared_core(rules: GameRules) -> Core | None:
+    """One core per game (the last few asked for), kept for castling.solver,
+    which asks for one every search: an instance's memory, grown to the
+    largest budget it has searched, is kept with it."""
+    path = default_wasm()
+    try:
+        stamp = path.stat().st_mtime
+    except OSError:
+        return None
+    return _shared(rules, path.resolve(), stamp)
+
+
+atexit.register(_shared.cache_clear)
 
 
 class Core:
@@ -166,14 +190,17 @@ class Core:
         if self._run("core_solver_version") != VERSION:
             raise RuntimeError("the core module searches as another version of the solver")
         if not 0 <= max_nodes <= MAX_BUDGET:
-            raise ValueError(f"a budget of {max_nodes} positions is more than the core takes")
+            raise BudgetRefused(f"a budget of {max_nodes} positions is not one the core takes")
         self.set_position(position)
         first = -1
         if first_moves is not None:
             first = len(first_moves)
             self._put(b"".join(layout.move_bytes(move) for move in first_moves))
-        verdict = self._check(self._run("core_solve", max_nodes, first))
+        verdict = self._run("core_solve", max_nodes, first)
+        if verdict == -10:
+            raise BudgetRefused(f"castling core: {_ERRORS[verdict]} ({max_nodes} positions)")
+        self._check(verdict)
         head = self._get(8)
         nodes, length = int.from_bytes(head[:4], "little"), int.from_bytes(head[4:], "little")
         moves = layout.read_moves(self._get(8 + 3 * length)[8:]) if length else []
-        return SolveResult(_VERDICTS[verdict], moves, nodes)
+        return SolveResult(_VERDICTS[verdict], moves, nodes, "core")
