@@ -631,7 +631,7 @@ static void make_key(u8 *out) {
         __builtin_memcpy(out + at, pile[p], len[p]);
         at += len[p];
     }
-    at = key_size;
+    while (at < key_size) out[at++] = 0;    /* (hashed and compared as whole words) */
     for (i = 0; i < n_sorted; i++) out[at++] = korder[i];
     for (i = 0; i < R.n_cells; i++) out[at++] = korder[R.first_cell + i];
 }
@@ -888,14 +888,16 @@ static void set_root(void) {
  * position ends it, as in Python.) */
 static int run(long long max_nodes, i32 move_cost) {
     u32 count = 0;
-    i32 s;
+    i32 s, parent_score, parent_worth[MAX_PILES];
+    u8 worth_known[MAX_PILES];
+    u64 wanted = 0;
+    int wanted_known;
     set_root();
     stage_nodes = 0;
     last_node = 0;
     if (is_won()) return WON;
     __builtin_memset(table, 0, ((u64)table_mask + 1) * 4);
     n_nodes = n_heap = 0;
-    __builtin_memset(keys, 0, key_stride);
     make_key(keys);
     add_if_new(0, 0, 0, 0);
     push(-score(), 0, 0);
@@ -912,12 +914,14 @@ static int run(long long max_nodes, i32 move_cost) {
             if (n < 0) return n;
             list = expand;
         }
+        parent_score = move_cost * (i32)e.depth - e.priority;
+        wanted_known = 0;
+        for (i = 0; i < R.n_piles; i++) worth_known[i] = 0;
         for (i = 0; i < n; i++) {
             int src = list[3 * i], dst = list[3 * i + 1], cnt = list[3 * i + 2], err;
             u8 *key = keys + (u64)n_nodes * key_stride;
             err = apply(src, dst, cnt);
             if (err < 0) return err;
-            __builtin_memset(key, 0, key_stride);
             make_key(key);
             if (add_if_new(e.node, src, dst, cnt)) {
                 count++;
@@ -925,8 +929,34 @@ static int run(long long max_nodes, i32 move_cost) {
                 last_node = n_nodes - 1;
                 if (is_won()) return WON;
                 if ((long long)count >= max_nodes) return UNKNOWN;
-                s = score();
+                if (R.kinds[src] == KIND_F || R.kinds[dst] == KIND_F || stack[0].n_founded) {
+                    s = score();
+                    revert();
+                } else {
+                    /* solver._Search.rescore: the foundations are as they were, so
+                     * every pile is worth what it was in the parent but those the
+                     * move changed (and a space refilled from the reserve changes
+                     * the reserve): the parent's score with their worth replaced. */
+                    int changed[3], n_changed = 2, c;
+                    changed[0] = src;
+                    changed[1] = dst;
+                    if (stack[0].flags & REFILLED_SOURCE) changed[n_changed++] = R.first_reserve;
+                    if (!wanted_known) { wanted = wanted_cards(); wanted_known = 1; }
+                    s = parent_score;
+                    for (c = 0; c < n_changed; c++)
+                        s += pile_worth(changed[c], wanted, changed[c] < R.n_tableau);
+                    revert();
+                    for (c = 0; c < n_changed; c++) {
+                        int p = changed[c];
+                        if (!worth_known[p]) {
+                            parent_worth[p] = pile_worth(p, wanted, p < R.n_tableau);
+                            worth_known[p] = 1;
+                        }
+                        s -= parent_worth[p];
+                    }
+                }
                 push(move_cost * (i32)(e.depth + 1) - s, e.depth + 1, n_nodes - 1);
+                continue;
             }
             revert();
         }
