@@ -60,13 +60,16 @@ from __future__ import annotations
 import heapq
 import os
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from .cards import FACE_DOWN
 from .errors import CastlingError
 from .movegen import Move, MoveTables
 from .position import Position
 from .rules import GameRules
+
+if TYPE_CHECKING:   # (castling.core.wasm imports this module)
+    from .core.wasm import Core
 
 DEFAULT_MAX_NODES = 200_000
 # Raised whenever a change could turn an unknown verdict into a proof (a new
@@ -485,7 +488,7 @@ def python_solve(position: Position, max_nodes: int = DEFAULT_MAX_NODES,
     return second
 
 
-def _core(rules: GameRules) -> Any:
+def _core(rules: GameRules) -> Core | None:
     """The compiled core with these rules loaded, or None where it does not load
     or CASTLING_SOLVER=python asks for the Python search."""
     if os.environ.get("CASTLING_SOLVER") == "python":

@@ -576,7 +576,9 @@ static int reserve(u64 end) {
 #else
 static u8 native_arena[1 << 26];
 static u8 *arena_base(void) { return native_arena; }
-static int reserve(u64 end) { return end - (u64)(unsigned long)native_arena <= sizeof native_arena; }
+static int reserve(u64 end) {
+    return end - (u64)(unsigned long)native_arena <= sizeof native_arena;
+}
 #endif
 
 /* Carve the arena for `budget` positions of `key_stride` bytes of key each. */
@@ -806,7 +808,9 @@ static int forced(int n) {
     return -1;
 }
 
-static int in_cells(int p) { return R.n_cells && p >= R.first_cell && p < R.first_cell + R.n_cells; }
+static int in_cells(int p) {
+    return R.n_cells && p >= R.first_cell && p < R.first_cell + R.n_cells;
+}
 
 /* The legal moves less those proved redundant, into `out`; returns their count. */
 static int worth_trying(u8 *out) {
@@ -979,7 +983,9 @@ static int write_line(void) {
     return (int)n;
 }
 
-static void put32(u8 *p, u32 v) { p[0] = (u8)v; p[1] = (u8)(v >> 8); p[2] = (u8)(v >> 16); p[3] = (u8)(v >> 24); }
+static void put32(u8 *p, u32 v) {
+    p[0] = (u8)v; p[1] = (u8)(v >> 8); p[2] = (u8)(v >> 16); p[3] = (u8)(v >> 24);
+}
 
 /* solver.solve: decide the core's position searching at most max_nodes
  * positions. n_first >= 0: the only moves tried from the position itself are

@@ -186,7 +186,8 @@ def section_sizes(header: dict[str, int]) -> list[tuple[str, int]]:
             ("step", _N * _N), ("run_step", _N * _N), ("fills_space", _N),
             ("own_foundation", _N), ("found_suit", foundations),
             ("found_start", 8 * foundations), ("found_next", 8 * _N * foundations),
-            ("feeds", 4 * tableau), ("found_alike", foundations), ("run_limits", 4 * (tableau + 1) * (header["cells"] + 1))]
+            ("feeds", 4 * tableau), ("found_alike", foundations),
+            ("run_limits", 4 * (tableau + 1) * (header["cells"] + 1))]
 
 
 def position_bytes(piles: Piles) -> bytes:
