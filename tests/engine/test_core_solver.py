@@ -82,6 +82,15 @@ def test_tiny_budgets_end_where_the_python_search_ends(budget, wasm):
         assert_mirrors(core, Position.deal(rules, deal), budget, f"deal {deal}")
 
 
+def test_one_core_answers_alike_whatever_it_searched_before(wasm):
+    # Its table is emptied after each search and laid out anew for another
+    # budget: the same core, budgets up and down, answers as a fresh one.
+    rules = GAMES["beleaguered-castle"]
+    core = core_for(rules, wasm)
+    for budget, deal in ((2_000, 1), (20_000, 2), (500, 1), (2_000, 1), (20_000, 3), (2_000, 2)):
+        assert_mirrors(core, Position.deal(rules, deal), budget, f"deal {deal} at {budget}")
+
+
 def test_only_the_given_first_moves_are_tried(wasm):
     rules = GAMES["chessboard"]
     core = core_for(rules, wasm)
@@ -112,7 +121,7 @@ def test_the_core_refuses_a_budget_its_memory_cannot_hold(wasm):
 
 def test_the_core_searches_as_this_version_of_the_solver(wasm):
     core = core_for(GAMES["fortress"], wasm)
-    assert core._run("core_solver_version") == VERSION
+    assert core._run("core_solver_version") == core._searches_as == VERSION
 
 
 # -- solve() with the core ----------------------------------------------------

@@ -557,6 +557,7 @@ static u8 *keys;
 static Entry *heap;
 static u32 *table;
 static u32 n_nodes, n_heap, table_mask, cap;
+static u32 *clean_table, clean_mask;   /* the table known to hold no node */
 static int key_len, key_size, key_stride, n_sorted;
 static u8 korder[MAX_PILES];
 static u8 root_pile[MAX_PILES][PILE_CAP + 1], root_len[MAX_PILES];
@@ -594,7 +595,27 @@ static int make_arena(u32 budget) {
     heap = (Entry *)(keys + (u64)cap * key_stride);
     table = (u32 *)(heap + cap);
     table_mask = (u32)(slots - 1);
+    /* The table is all empty slots when a search starts: each search empties
+     * the slots it filled (forget, below), so only a table laid out anew
+     * needs clearing whole, as a search with another budget or game makes. */
+    if (table != clean_table || table_mask != clean_mask) {
+        __builtin_memset(table, 0, slots * 4);
+        clean_table = table;
+        clean_mask = table_mask;
+    }
     return 0;
+}
+
+/* Empty the slots the search's nodes fill (linear probing: each is at or
+ * after its hash's slot; emptied ones on the way are passed over). */
+static void forget(void) {
+    u32 i;
+    for (i = 0; i < n_nodes; i++) {
+        u32 slot = nodes[i].hash & table_mask;
+        while (table[slot] != i + 1) slot = (slot + 1) & table_mask;
+        table[slot] = 0;
+    }
+    n_nodes = 0;
 }
 
 /* -- the key ---------------------------------------------------------------
@@ -890,7 +911,7 @@ static void set_root(void) {
 /* (max_nodes may be below 0: the second stage's, when the first took more
  * than the whole budget, as solve's arithmetic makes it; then the first new
  * position ends it, as in Python.) */
-static int run(long long max_nodes, i32 move_cost) {
+static int search(long long max_nodes, i32 move_cost) {
     u32 count = 0;
     i32 s, parent_score, parent_worth[MAX_PILES];
     u8 worth_known[MAX_PILES];
@@ -899,9 +920,8 @@ static int run(long long max_nodes, i32 move_cost) {
     set_root();
     stage_nodes = 0;
     last_node = 0;
-    if (is_won()) return WON;
-    __builtin_memset(table, 0, ((u64)table_mask + 1) * 4);
     n_nodes = n_heap = 0;
+    if (is_won()) return WON;
     make_key(keys);
     add_if_new(0, 0, 0, 0);
     push(-score(), 0, 0);
@@ -966,6 +986,12 @@ static int run(long long max_nodes, i32 move_cost) {
         }
     }
     return LOST;
+}
+
+static int run(long long max_nodes, i32 move_cost) {
+    int verdict = search(max_nodes, move_cost);
+    forget();       /* (the nodes stay, for the line: only the table forgets them) */
+    return verdict;
 }
 
 /* The line from the start to the last node, into io after the two counts. */

@@ -47,6 +47,12 @@ def default_wasm() -> Path:
     named = os.environ.get("CASTLING_CORE_WASM")
     if named:
         return Path(named)
+    return _built()
+
+
+@lru_cache(maxsize=1)
+def _built() -> Path:
+    # (Once: resolving the path takes longer than a small search in the core.)
     return Path(__file__).resolve().parents[3] / "dist" / WASM_NAME
 
 
@@ -94,7 +100,7 @@ def shared_core(rules: GameRules) -> Core | None:
         stamp = path.stat().st_mtime
     except OSError:
         return None
-    return _shared(rules, path.resolve(), stamp)
+    return _shared(rules, path, stamp)     # (core_for resolves it, once)
 
 
 atexit.register(_shared.cache_clear)
@@ -121,6 +127,7 @@ class Core:
         if self._run("core_format") != layout.FORMAT:
             raise RuntimeError("the core module reads another format of rules table")
         self._io = self._run("core_io")
+        self._searches_as = self._run("core_solver_version")
         self._moves: list[Move] = []
         self._check(self._run("core_load_rules", *self._put(layout.rules_table(self.tables))))
 
@@ -187,7 +194,7 @@ class Core:
         from the position (each must be legal there). The line is the core's:
         :func:`castling.solver.solve` replays it in the engine before
         returning it. The core's move stack is emptied."""
-        if self._run("core_solver_version") != VERSION:
+        if self._searches_as != VERSION:
             raise RuntimeError("the core module searches as another version of the solver")
         if not 0 <= max_nodes <= MAX_BUDGET:
             raise BudgetRefused(f"a budget of {max_nodes} positions is not one the core takes")
