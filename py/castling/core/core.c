@@ -1,5 +1,6 @@
 /* Castling's compiled core: move generation, play and undo over a game's
- * rules table (castling/core/tables.py documents every byte of it).
+ * rules table (castling/core/tables.py documents every byte of it), and the
+ * solver's search on them (the second half of this file).
  *
  * No game is written here. The rules arrive as data the engine compiled
  * (movegen.MoveTables) and this file interprets them, mirroring
@@ -8,9 +9,10 @@
  * visit the very positions the Python search visits, and the tests compare
  * the two along random play of every game.
  *
- * Freestanding: no libc, no allocation. All state lives in fixed arrays, so
- * the module's memory is known when it is built and the host only ever
- * writes and reads the one I/O buffer (core_io).
+ * Freestanding: no libc, no allocation. All state lives in fixed arrays but
+ * the search's arena, which grows the memory once to what a budget needs
+ * (see the search); the host only ever writes and reads the one I/O buffer
+ * (core_io).
  */
 
 typedef unsigned char u8;
@@ -1023,7 +1025,8 @@ EXPORT(core_solve) int core_solve(int max_nodes, int first) {
     u32 total;
     int verdict, i, cards = 0, line;
     if (!loaded) return E_NO_RULES;
-    if (max_nodes < 0 || first > MAX_MOVES) return E_BUDGET;
+    if (max_nodes < 0) return E_BUDGET;
+    if (first > MAX_MOVES) return E_FULL;
     n_first = first;
     if (first > 0) __builtin_memcpy(first_moves, io, 3 * first);
     for (i = 0; i < R.n_piles; i++) {
