@@ -3,6 +3,8 @@
 Run from the repository root:
 
     PYTHONPATH=py python3 benchmarks/solver.py [--deals 50] [--against REV] [GAME ...]
+    .venv/bin/python benchmarks/solver.py --core [--deals 50] [GAME ...]
+    .venv/bin/python benchmarks/solver.py --mirror [--deals 20] [--max-nodes 20000] [GAME ...]
 
 For deals 1..N of each game, both this checkout's solver and the anchor's (the
 solver as it was at git revision REV: by default ANCHOR, before issue 14's
@@ -13,12 +15,23 @@ the machine's other load, not the solver). Printed per game: deals won, lost
 and left unknown, the share decided within one second, and positions searched
 a second, for both, and the ratio of the node rates (this machine's speed
 varies by a third from run to run; the ratio is the figure).
+
+``--core``: the compiled search core (through wasmtime, the module that
+build.py wrote to dist/ or $CASTLING_CORE_WASM) against this checkout's own
+Python search (CASTLING_SOLVER=python), the anchor, on the same deals in the
+same run: the verdicts are the same, so the ratio of node rates is the
+speed-up (each worker solves once before it starts the clock, untimed: that
+loads the core, once a process). ``--mirror``: no timing; for each deal, the core's verdict, node
+count and line against the Python search's (what tests/engine/test_core_solver.py
+checks for 20 deals, and leaves to this for the slowest games at 20,000);
+exits 1 on any difference.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -39,11 +52,13 @@ from castling.games import GAMES
 from castling.position import Position
 from castling.solver import solve
 rules, rows = GAMES[sys.argv[2]], []
+solve(Position.deal(rules, 1), 1)   # untimed: loads the core where there is one
 for number in range(1, int(sys.argv[3]) + 1):
     position = Position.deal(rules, number)
     start = time.perf_counter()
     result = solve(position, int(sys.argv[4]))
-    rows.append((result.result, result.nodes, time.perf_counter() - start))
+    rows.append((result.result, result.nodes, time.perf_counter() - start,
+                 getattr(result, "search", "python")))
 print(json.dumps(rows))
 """
 
@@ -57,10 +72,19 @@ def engine_at(revision: str, into: Path) -> Path:
     return into / "py"
 
 
-def measure(engine: Path, game_id: str, deals: int, budget: int) -> dict:
+def measure(engine: Path, game_id: str, deals: int, budget: int,
+            search: str | None = None) -> dict:
+    """One side's figures; ``search``, if given, the search every answer must name."""
+    env = {name: value for name, value in os.environ.items() if name != "CASTLING_SOLVER"}
+    if search == "python":
+        env["CASTLING_SOLVER"] = "python"
     output = subprocess.run([sys.executable, "-c", WORKER, str(engine), game_id, str(deals),
-                             str(budget)], check=True, capture_output=True, text=True).stdout
+                             str(budget)], check=True, capture_output=True, text=True,
+                            env=env).stdout
     rows = json.loads(output)
+    if search is not None and any(row[3] != search for row in rows):
+        sys.exit(f"solver.py: {game_id}: not every deal was searched by the {search} search "
+                 "(is the core built? .venv/bin/python build.py)")
     seconds = sum(row[2] for row in rows)
     return {"won": sum(row[0] == "won" for row in rows),
             "lost": sum(row[0] == "lost" for row in rows),
@@ -84,20 +108,31 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--against", default=ANCHOR, metavar="REV",
                         help=f"the anchor's git revision (default {ANCHOR})")
+    parser.add_argument("--core", action="store_true",
+                        help="the core against this checkout's Python search")
+    parser.add_argument("--mirror", action="store_true",
+                        help="compare the core's answers with the Python search's, deal by deal")
     parser.add_argument("games", nargs="*", default=list(GAMES))
     args = parser.parse_args()
+    if args.mirror:
+        sys.exit(mirror(args.games, args.deals, args.max_nodes))
+    sides = (("core", "python") if args.core else (None, None))
+    anchor_name = "the Python search (CASTLING_SOLVER=python)" if args.core else \
+        f"the solver at {args.against}"
     print(f"deals 1-{args.deals}, budget {args.max_nodes} positions, one core; "
-          f"anchor: the solver at {args.against}")
+          f"anchor: {anchor_name}")
     print(f"{'game':18} {'won':>9} {'lost':>9} {'unknown':>9} {'≤1 s':>11} "
           f"{'positions/s':>15} {'ratio':>6}")
     ratios = []
     with tempfile.TemporaryDirectory() as scratch:
-        anchor = engine_at(args.against, Path(scratch))
+        anchor = ROOT / "py" if args.core else engine_at(args.against, Path(scratch))
         for game_id in args.games:
             now = then = None
             for _ in range(args.rounds):
-                now = quickest(now, measure(ROOT / "py", game_id, args.deals, args.max_nodes))
-                then = quickest(then, measure(anchor, game_id, args.deals, args.max_nodes))
+                now = quickest(now, measure(ROOT / "py", game_id, args.deals, args.max_nodes,
+                                            sides[0]))
+                then = quickest(then, measure(anchor, game_id, args.deals, args.max_nodes,
+                                              sides[1]))
             ratio = now["rate"] / then["rate"]
             ratios.append(ratio)
             print(f"{game_id:18} {now['won']:4}/{then['won']:<4} {now['lost']:4}/{then['lost']:<4} "
@@ -105,6 +140,34 @@ def main() -> None:
                   f"{now['within_1s']:5.0%}/{then['within_1s']:<5.0%} "
                   f"{now['rate']:7.0f}/{then['rate']:<7.0f} {ratio:5.2f}x", flush=True)
     print(f"(now/anchor in each column) median node-rate ratio {statistics.median(ratios):.2f}x")
+
+
+def mirror(games: list[str], deals: int, budget: int) -> int:
+    """Deals 1..deals of each game through the core and the Python search:
+    the number of deals whose answers differ (0: the same everywhere)."""
+    from castling.games import GAMES
+    from castling.position import Position
+    from castling.solver import python_solve, solve
+    os.environ.pop("CASTLING_SOLVER", None)
+    differ = 0
+    for game_id in games:
+        won = same = 0
+        for number in range(1, deals + 1):
+            position = Position.deal(GAMES[game_id], number)
+            core = solve(position, budget)      # (its won lines replayed by solve itself)
+            if core.search != "core":
+                sys.exit("solver.py: the core does not load (.venv/bin/python build.py)")
+            python = python_solve(position, budget)
+            if (core.result, core.nodes, core.moves) != (python.result, python.nodes, python.moves):
+                differ += 1
+                print(f"{game_id} {number}: core {core.result} {core.nodes}, "
+                      f"python {python.result} {python.nodes}", flush=True)
+            else:
+                same += 1
+            won += core.result == "won"
+        print(f"{game_id:18} deals 1-{deals} at {budget}: {won} won by the core, "
+              f"{same} of {deals} answers the same", flush=True)
+    return 1 if differ else 0
 
 
 if __name__ == "__main__":

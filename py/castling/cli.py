@@ -53,7 +53,7 @@ def _solve(game_id: str, number: str, max_nodes: int) -> dict[str, object]:
     game = Game(get_game(game_id), number)
     result = solve(game.position, max_nodes)
     return {"result": result.result, "moves": [format_move(game.rules, m) for m in result.moves],
-            "nodes": result.nodes}
+            "nodes": result.nodes, "search": result.search}
 
 
 def _positive(text: str) -> int:

@@ -32,6 +32,15 @@ Only provably harmless shortcuts cut the search, so exhausting it is a proof:
   already home has no use left in the tableau, so when it can go home that is
   the only move tried.
 
+Where the compiled search core loads (castling.core: in CPython through the
+optional wasmtime), :func:`solve` lets it search: the very same search, node
+for node, some ten times quicker. Its winning lines are replayed here, in the
+engine, before they are returned (one that does not replay raises
+:class:`UnreplayableLine`). ``CASTLING_SOLVER=python`` in the environment
+makes :func:`solve` search in Python even so; where the core does not load
+(Pyodide, for now; no wasmtime; no module built) it always does. Both say
+which answered (``SolveResult.search``).
+
 The heuristic only orders the search, so it may be crude without harm; it was
 tuned on the first deals of each game (docs/winnability.md has the figures).
 
@@ -49,12 +58,18 @@ changes which positions are searched, or in what order: only how quickly.
 from __future__ import annotations
 
 import heapq
+import os
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from .cards import FACE_DOWN
-from .movegen import Move
+from .errors import CastlingError
+from .movegen import Move, MoveTables
 from .position import Position
+from .rules import GameRules
+
+if TYPE_CHECKING:   # (castling.core.wasm imports this module)
+    from .core.wasm import Core
 
 DEFAULT_MAX_NODES = 200_000
 # Raised whenever a change could turn an unknown verdict into a proof (a new
@@ -77,6 +92,8 @@ _FIRST_STAGE = 4    # the first stage's share of the budget: a quarter
 
 #: What a search concludes (see SolveResult).
 Verdict = Literal["won", "lost", "unknown"]
+#: Which search answered: the compiled core's, or this module's.
+Search = Literal["core", "python"]
 
 _SEPARATOR = b"\xff"    # between the foundations' piles, to look them up as one
 _WORTH_KEPT = 400_000   # piles whose worth the score remembers, at most
@@ -94,11 +111,29 @@ _Facts = tuple[int, dict[int, tuple[int, ...]], _Worth, _Worth, bytes | None, li
 
 @dataclass
 class SolveResult:
-    """The verdict: "won" (with ``moves``), "lost", or "unknown" (budget spent)."""
+    """The verdict: "won" (with ``moves``), "lost", or "unknown" (budget spent),
+    the positions searched, and which search answered."""
 
     result: Verdict
     moves: list[Move] = field(default_factory=list)
     nodes: int = 0
+    search: Search = "python"
+
+
+class UnreplayableLine(CastlingError):
+    """The core called a position won by a line the engine cannot play to a win:
+    a fault in the core, never shown as an answer."""
+
+
+def foundation_kinds(tables: MoveTables) -> list[object]:
+    """What makes each foundation differ from the others while it is empty:
+    two empty foundations are alike when they start with the same cards and
+    build alike (Lightweight's two clubs, Castle of Indolence's eight), unless
+    different piles feed them (Rittenhouse). (The compiled core reads these as
+    classes: castling.core.tables.)"""
+    return [(tables.found_start[k] or tables.found_suit[k], tables.rules.foundation(k)[1],
+             k if tables.feeds else None)
+            for k in range(len(tables.foundations))]
 
 
 class _Search:
@@ -108,13 +143,7 @@ class _Search:
         self.tables = tables = position.tables
         self.rules = position.rules
         self.n_tableau = tables.n_tableau
-        # Two empty foundations are alike when they start with the same cards
-        # and build alike (Lightweight's two clubs, Castle of Indolence's eight),
-        # unless different piles feed them (Rittenhouse).
-        self.foundation_kind = [
-            (tables.found_start[k] or tables.found_suit[k], position.rules.foundation(k)[1],
-             k if tables.feeds else None)
-            for k in range(len(tables.foundations))]
+        self.foundation_kind = foundation_kinds(tables)
         # (Only games with alike foundations pay for looking: most have none.)
         self.alike_foundations = len(set(self.foundation_kind)) < len(self.foundation_kind)
         # Piles that feed different foundations (Rittenhouse) are not alike.
@@ -427,10 +456,27 @@ def solve(position: Position, max_nodes: int = DEFAULT_MAX_NODES,
 
     ``first_moves``, if given, are the only moves tried from ``position`` itself
     (each must be legal there); "lost" then means none of them leads to a win.
+    The compiled core searches where it loads (see the module's docstring).
     """
     if first_moves is not None:
         legal = position.legal_moves()
         first_moves = [move for move in first_moves if move in legal]
+    core = _core(position.rules)
+    if core is not None:
+        from .core.wasm import BudgetRefused
+        try:
+            found = core.solve(position, max_nodes, first_moves)
+        except BudgetRefused:
+            pass        # more than its memory holds: the Python search takes it
+        else:
+            return _replayed(position, found)
+    return python_solve(position, max_nodes, first_moves)
+
+
+def python_solve(position: Position, max_nodes: int = DEFAULT_MAX_NODES,
+                 first_moves: list[Move] | None = None) -> SolveResult:
+    """:func:`solve` by the standard-library search, whatever loads (the
+    reference: the core's tests compare the two). ``first_moves`` must all be legal."""
     # Two stages, each a whole search (so either one run to its end is a proof):
     # a greedy one with a quarter of the budget, which wins the easy deals
     # quickest; then, if that did not decide, one that weighs the moves made.
@@ -440,3 +486,27 @@ def solve(position: Position, max_nodes: int = DEFAULT_MAX_NODES,
     second = _Search(position).run(position, max_nodes - first.nodes, first_moves, _MOVE_COST)
     second.nodes += first.nodes
     return second
+
+
+def _core(rules: GameRules) -> Core | None:
+    """The compiled core with these rules loaded, or None where it does not load
+    or CASTLING_SOLVER=python asks for the Python search."""
+    if os.environ.get("CASTLING_SOLVER") == "python":
+        return None
+    # Imported here: castling.core.wasm imports this module (and wasmtime, lazily).
+    from .core.wasm import shared_core
+    return shared_core(rules)
+
+
+def _replayed(position: Position, found: SolveResult) -> SolveResult:
+    """The core's answer, once the engine has played its winning line to a win."""
+    if found.result == "won":
+        game = position.copy()
+        try:
+            for move in found.moves:
+                game.play(move)
+        except CastlingError as error:
+            raise UnreplayableLine(f"the core's winning line does not replay: {error}") from error
+        if not game.is_won():
+            raise UnreplayableLine("the core's winning line does not end in a won position")
+    return found

@@ -1,5 +1,6 @@
 /* Castling's compiled core: move generation, play and undo over a game's
- * rules table (castling/core/tables.py documents every byte of it).
+ * rules table (castling/core/tables.py documents every byte of it), and the
+ * solver's search on them (the second half of this file).
  *
  * No game is written here. The rules arrive as data the engine compiled
  * (movegen.MoveTables) and this file interprets them, mirroring
@@ -8,9 +9,10 @@
  * visit the very positions the Python search visits, and the tests compare
  * the two along random play of every game.
  *
- * Freestanding: no libc, no allocation. All state lives in fixed arrays, so
- * the module's memory is known when it is built and the host only ever
- * writes and reads the one I/O buffer (core_io).
+ * Freestanding: no libc, no allocation. All state lives in fixed arrays but
+ * the search's arena, which grows the memory once to what a budget needs
+ * (see the search); the host only ever writes and reads the one I/O buffer
+ * (core_io).
  */
 
 typedef unsigned char u8;
@@ -18,6 +20,7 @@ typedef signed char i8;
 typedef unsigned short u16;
 typedef unsigned int u32;
 typedef unsigned long long u64;
+typedef int i32;
 
 #ifdef __wasm__
 #define EXPORT(name) __attribute__((export_name(#name)))
@@ -26,7 +29,7 @@ typedef unsigned long long u64;
 #endif
 
 /* Must equal tables.py's FORMAT and MAX_* (the binding checks the format). */
-#define FORMAT 1
+#define FORMAT 2
 #define MAX_PILES 64
 #define MAX_FOUND 16
 #define MAX_CELLS 8
@@ -50,6 +53,7 @@ typedef unsigned long long u64;
 #define FLAG_CELLS_TAKE_TABLEAU_ONLY 128
 #define FLAG_FEEDS 256
 #define FLAG_FORCED_FOUNDING 512
+#define FLAG_TAKE_BACK 1024
 
 /* movegen's record bits: a record read back in Python is movegen's Record. */
 #define FLIPPED_SOURCE 1
@@ -67,6 +71,7 @@ typedef unsigned long long u64;
 #define E_ILLEGAL -7
 #define E_FULL -8
 #define E_EMPTY -9
+#define E_BUDGET -10
 
 /* Far more than any position of the 31 games has (their most is about 200). */
 #define MAX_MOVES 4096
@@ -88,11 +93,13 @@ typedef struct {
     u64 found_start[MAX_FOUND];
     u64 found_next[MAX_FOUND][NCARDS];
     u32 feeds[MAX_PILES];
+    u8 found_alike[MAX_FOUND];
     u16 limit[(MAX_PILES + 1) * (MAX_CELLS + 1)][2];
     /* Made from step at load, lower cards ascending as MoveTables makes
      * hosts and hosts_by_step: the order is what keeps moves in step. */
     u8 n_hosts[NCARDS], hosts[NCARDS][NCARDS];
     u8 n_hosts_by[2][NCARDS], hosts_by[2][NCARDS][NCARDS]; /* [0]: up, [1]: down */
+    u64 children[NCARDS];   /* MoveTables.children as sets: the cards that go on each */
 } Rules;
 
 typedef struct {
@@ -138,7 +145,7 @@ EXPORT(core_load_rules) int core_load_rules(int size) {
         return E_LIMITS;
     {   /* the sections' total must match before any is read */
         u32 want = HEADER_SIZE + R.n_piles + R.n_sources + 2 * NCARDS * NCARDS + 2 * NCARDS
-                   + R.n_found * (1 + 8 + 8 * NCARDS) + 4 * R.n_tableau
+                   + R.n_found * (1 + 8 + 8 * NCARDS + 1) + 4 * R.n_tableau
                    + 4 * (R.n_tableau + 1) * (R.n_cells + 1);
         if (want != (u32)size) return E_SIZE;
     }
@@ -154,16 +161,19 @@ EXPORT(core_load_rules) int core_load_rules(int size) {
     for (k = 0; k < R.n_found; k++)
         for (c = 0; c < NCARDS; c++, p += 8) R.found_next[k][c] = get64(p);
     for (i = 0; i < R.n_tableau; i++, p += 4) R.feeds[i] = get32(p);
+    __builtin_memcpy(R.found_alike, p, R.n_found); p += R.n_found;
     for (i = 0; i < (R.n_tableau + 1) * (R.n_cells + 1); i++, p += 4) {
         R.limit[i][0] = get16(p);
         R.limit[i][1] = get16(p + 2);
     }
+    for (c = 0; c < NCARDS; c++) R.children[c] = 0;
     for (c = 0; c < NCARDS; c++) {
         R.n_hosts[c] = R.n_hosts_by[0][c] = R.n_hosts_by[1][c] = 0;
         for (i = 0; i < NCARDS; i++) {
             int s = R.step[i * NCARDS + c];
             if (!s) continue;
             R.hosts[c][R.n_hosts[c]++] = (u8)i;
+            R.children[i] |= (u64)1 << c;
             k = s > 0 ? 0 : 1;
             R.hosts_by[k][c][R.n_hosts_by[k][c]++] = (u8)i;
         }
@@ -495,3 +505,555 @@ EXPORT(core_undo) int core_undo(void) {
 
 /* How many moves are played since the position was set. */
 EXPORT(core_depth) int core_depth(void) { return depth; }
+
+/* ------------------------------------------------------------------------
+ * The search: castling.solver mirrored node for node.
+ *
+ * Best-first over positions, the most promising first (the score below), a
+ * transposition table of canonical keys so that every position counts once,
+ * in two stages as solver.solve runs them: greedy with a quarter of the
+ * budget, then, if that did not decide, with the rest of it and a cost per
+ * move made. "won" comes with the line to the won position; "lost" only when
+ * a stage searched every position it could reach (each stage is a whole
+ * search, so either one exhausted is a proof); "unknown" when the budget is
+ * spent. The positions are visited in exactly the Python search's order: the
+ * same moves in the same order (generate above), the same score, and the
+ * same heap order, (priority, depth, node number), which is a total order,
+ * so any correct heap pops what heapq pops. The tests compare verdicts, node
+ * counts and lines for every game.
+ *
+ * Memory: one arena after the module's static data, grown (memory.grow) to
+ * what the budget needs before the search starts and kept for the next one.
+ * Per position of budget it holds a node (parent, hash, move: 12 bytes), its
+ * key (piles + cards, rounded up to 8 bytes) and the order of its alike piles
+ * (tableau and free cells, rounded up to 8), a heap entry (12 bytes) and two
+ * to four slots of the table (4 bytes each): for Beleaguered Castle
+ * 12 + 64 + 8 + 12 + 8..16 = 104..112 bytes. A budget whose arena would pass
+ * ARENA_LIMIT, or that the host will not grow the memory to, is refused
+ * (E_BUDGET) before anything is searched.
+ */
+
+/* Must equal castling/solver.py's (the binding checks VERSION). */
+#define SOLVER_VERSION 3
+#define HOME 300        /* per card on a foundation */
+#define SPACE 20        /* per empty tableau pile */
+#define BURIED 5        /* per card lying on a card some foundation takes next */
+#define DISORDER 2      /* per tableau card not built on the card below it */
+#define MOVE_COST 6     /* per move made, in the second stage */
+#define FIRST_STAGE 4   /* the first stage's share of the budget: a quarter */
+
+#define WON 1
+#define LOST 2
+#define UNKNOWN 3
+
+#define ARENA_LIMIT ((u64)1 << 31)  /* the whole memory, static data included */
+#define KEY_MAX 1024                /* MAX_PILES + MAX_DECKS * 52 cards, and the order */
+
+typedef struct { u32 parent, hash; u8 src, dst, count, pad; } Node;
+typedef struct { i32 priority; u32 depth, node; } Entry;
+
+EXPORT(core_solver_version) int core_solver_version(void) { return SOLVER_VERSION; }
+
+static Node *nodes;
+static u8 *keys;
+static Entry *heap;
+static u32 *table;
+static u32 n_nodes, n_heap, table_mask, cap;
+static u32 *clean_table, clean_mask;   /* the table known to hold no node */
+static int key_len, key_size, key_stride, n_sorted;
+static u8 korder[MAX_PILES];
+static u8 root_pile[MAX_PILES][PILE_CAP + 1], root_len[MAX_PILES];
+static u8 first_moves[MAX_MOVES * 3];
+static int n_first;     /* -1: every move from the start, as the search picks them */
+
+#ifdef __wasm__
+extern u8 __heap_base;
+static u8 *arena_base(void) { return (u8 *)(((unsigned long)&__heap_base + 15) & ~15UL); }
+/* Whether the memory reaches `end` (bytes from address 0), growing it if not. */
+static int reserve(u64 end) {
+    u64 have = (u64)__builtin_wasm_memory_size(0) << 16;
+    if (end <= have) return 1;
+    return __builtin_wasm_memory_grow(0, (unsigned long)((end - have + 65535) >> 16))
+           != (unsigned long)-1;
+}
+#else
+static u8 native_arena[1 << 26];
+static u8 *arena_base(void) { return native_arena; }
+static int reserve(u64 end) {
+    return end - (u64)(unsigned long)native_arena <= sizeof native_arena;
+}
+#endif
+
+/* Carve the arena for `budget` positions of `key_stride` bytes of key each. */
+static int make_arena(u32 budget) {
+    u64 slots = 1, bytes, start = (u64)(unsigned long)arena_base();
+    cap = budget + 2;   /* the start, the budget, and the one that ends it at budget 0 */
+    while (slots < 2 * (u64)cap) slots <<= 1;
+    bytes = (u64)cap * (sizeof(Node) + key_stride + sizeof(Entry)) + slots * 4;
+    if (start + bytes > ARENA_LIMIT) return E_BUDGET;
+    if (!reserve(start + bytes)) return E_BUDGET;   /* the host would not give it */
+    nodes = (Node *)arena_base();
+    keys = (u8 *)(nodes + cap);
+    heap = (Entry *)(keys + (u64)cap * key_stride);
+    table = (u32 *)(heap + cap);
+    table_mask = (u32)(slots - 1);
+    /* The table is all empty slots when a search starts: each search empties
+     * the slots it filled (forget, below), so only a table laid out anew
+     * needs clearing whole, as a search with another budget or game makes. */
+    if (table != clean_table || table_mask != clean_mask) {
+        __builtin_memset(table, 0, slots * 4);
+        clean_table = table;
+        clean_mask = table_mask;
+    }
+    return 0;
+}
+
+/* Empty the slots the search's nodes fill (linear probing: each is at or
+ * after its hash's slot; emptied ones on the way are passed over). */
+static void forget(void) {
+    u32 i;
+    for (i = 0; i < n_nodes; i++) {
+        u32 slot = nodes[i].hash & table_mask;
+        while (table[slot] != i + 1) slot = (slot + 1) & table_mask;
+        table[slot] = 0;
+    }
+    n_nodes = 0;
+}
+
+/* -- the key ---------------------------------------------------------------
+ * solver._Search.key: the position with its tableau piles sorted (unless
+ * piles feed different foundations, Rittenhouse) and its free cells sorted,
+ * as bytes: each pile's length, then its cards, in key order (lengths make
+ * it a faithful picture of Python's tuple of piles, whose tuples compare
+ * equal exactly when these bytes do). After it, not part of the key, the pile
+ * each sorted place came from, so that the node's own position (which pile
+ * holds what: that decides the order of its moves) comes back from it. */
+
+static int pile_order(int a, int b) {
+    int n = len[a] < len[b] ? len[a] : len[b], i;
+    for (i = 0; i < n; i++)
+        if (pile[a][i] != pile[b][i]) return pile[a][i] - pile[b][i];
+    return len[a] - len[b];
+}
+
+static void sort_piles(u8 *places, int n) {
+    int i, j;
+    for (i = 1; i < n; i++) {
+        u8 p = places[i];
+        for (j = i; j > 0 && pile_order(places[j - 1], p) > 0; j--) places[j] = places[j - 1];
+        places[j] = p;
+    }
+}
+
+static void make_key(u8 *out) {
+    int i, at = 0;
+    for (i = 0; i < R.n_piles; i++) korder[i] = (u8)i;
+    sort_piles(korder, n_sorted);
+    sort_piles(korder + R.first_cell, R.n_cells);
+    for (i = 0; i < R.n_piles; i++) {
+        int p = korder[i];
+        out[at++] = len[p];
+        __builtin_memcpy(out + at, pile[p], len[p]);
+        at += len[p];
+    }
+    while (at < key_size) out[at++] = 0;    /* (hashed and compared as whole words) */
+    for (i = 0; i < n_sorted; i++) out[at++] = korder[i];
+    for (i = 0; i < R.n_cells; i++) out[at++] = korder[R.first_cell + i];
+}
+
+static void restore(const u8 *key) {
+    int i, at = key_size;
+    for (i = 0; i < R.n_piles; i++) korder[i] = (u8)i;
+    for (i = 0; i < n_sorted; i++) korder[i] = key[at++];
+    for (i = 0; i < R.n_cells; i++) korder[R.first_cell + i] = key[at++];
+    at = 0;
+    for (i = 0; i < R.n_piles; i++) {
+        int p = korder[i];
+        len[p] = key[at++];
+        __builtin_memcpy(pile[p], key + at, len[p]);
+        at += len[p];
+    }
+    depth = 0;
+    n_founded = 0;
+}
+
+static u64 word(const u8 *p) { u64 w; __builtin_memcpy(&w, p, 8); return w; }
+
+static u32 hash_key(const u8 *key) {
+    u64 h = 0x9E3779B97F4A7C15ULL;
+    int i;
+    for (i = 0; i < key_size; i += 8) {
+        h = (h ^ word(key + i)) * 0xFF51AFD7ED558CCDULL;
+        h ^= h >> 32;
+    }
+    return (u32)h;
+}
+
+static int same_key(const u8 *a, const u8 *b) {
+    int i;
+    for (i = 0; i < key_size; i += 8)
+        if (word(a + i) != word(b + i)) return 0;
+    return 1;
+}
+
+/* Node n_nodes's key is written at its place: keep it as a new node if no
+ * node has that key yet (1), else 0. */
+static int add_if_new(u32 parent, int src, int dst, int count) {
+    const u8 *key = keys + (u64)n_nodes * key_stride;
+    u32 h = hash_key(key), slot = h & table_mask;
+    for (; table[slot]; slot = (slot + 1) & table_mask) {
+        u32 other = table[slot] - 1;
+        if (nodes[other].hash == h && same_key(keys + (u64)other * key_stride, key)) return 0;
+    }
+    table[slot] = n_nodes + 1;
+    nodes[n_nodes].parent = parent;
+    nodes[n_nodes].hash = h;
+    nodes[n_nodes].src = (u8)src;
+    nodes[n_nodes].dst = (u8)dst;
+    nodes[n_nodes].count = (u8)count;
+    nodes[n_nodes].pad = 0;
+    n_nodes++;
+    return 1;
+}
+
+/* -- the heap: heapq's order on (priority, depth, node) -------------------- */
+
+static int before(const Entry *a, const Entry *b) {
+    if (a->priority != b->priority) return a->priority < b->priority;
+    if (a->depth != b->depth) return a->depth < b->depth;
+    return a->node < b->node;
+}
+
+static void push(i32 priority, u32 at_depth, u32 node) {
+    u32 i = n_heap++;
+    Entry e;
+    e.priority = priority; e.depth = at_depth; e.node = node;
+    while (i) {
+        u32 up = (i - 1) / 2;
+        if (!before(&e, &heap[up])) break;
+        heap[i] = heap[up];
+        i = up;
+    }
+    heap[i] = e;
+}
+
+static Entry pop(void) {
+    Entry top = heap[0], last = heap[--n_heap];
+    u32 i = 0;
+    for (;;) {
+        u32 child = 2 * i + 1;
+        if (child >= n_heap) break;
+        if (child + 1 < n_heap && before(&heap[child + 1], &heap[child])) child++;
+        if (!before(&heap[child], &last)) break;
+        heap[i] = heap[child];
+        i = child;
+    }
+    if (n_heap) heap[i] = last;
+    return top;
+}
+
+/* -- the score: solver._Search.score --------------------------------------
+ * The sum over the piles of what each is worth: an empty tableau pile SPACE,
+ * every card (face up or down) lying on a card some foundation takes next
+ * -BURIED for each card above it, every tableau card not built on the card
+ * below it -DISORDER; plus HOME a card on the foundations. Higher is better.
+ * (Python remembers piles' worth and rescores from the parent: the same
+ * integers, only quicker there; here it is summed afresh.) */
+
+static int is_won(void) {
+    int i;
+    for (i = 0; i < R.n_piles; i++)
+        if (R.kinds[i] != KIND_F && len[i]) return 0;
+    return 1;
+}
+
+static u64 wanted_cards(void) {
+    u64 want[MAX_FOUND], all = 0;
+    int k;
+    wants((R.flags & FLAG_CHOSEN_BASE) ? base_rank() : -1, want);
+    for (k = 0; k < R.n_found; k++) all |= want[k];
+    return all;
+}
+
+static i32 pile_worth(int p, u64 wanted, int tableau) {
+    const u8 *cards = pile[p];
+    int n = len[p], i;
+    i32 value = 0;
+    if (!n) return tableau ? SPACE : 0;
+    if (tableau)
+        for (i = 1; i < n; i++) {
+            u8 below = cards[i - 1], card = cards[i];
+            if (below >= FACE_DOWN || card >= FACE_DOWN || !R.step[below * NCARDS + card])
+                value -= DISORDER;
+        }
+    if (wanted)
+        for (i = 0; i < n; i++) {
+            u8 card = cards[i] >= FACE_DOWN ? cards[i] - FACE_DOWN : cards[i];
+            if (card < NCARDS && (wanted >> card & 1)) value -= BURIED * (n - 1 - i);
+        }
+    return value;
+}
+
+static i32 score(void) {
+    u64 wanted = wanted_cards();
+    i32 total = 0;
+    int i;
+    for (i = 0; i < R.n_piles; i++) {
+        if (R.kinds[i] == KIND_F) total += HOME * len[i];
+        else total += pile_worth(i, wanted, i < R.n_tableau);
+    }
+    return total;
+}
+
+/* -- the moves worth trying: solver._Search.moves ------------------------- */
+
+/* A foundation move that cannot be wrong, in games without take-back: the
+ * card's every possible tableau partner (every card that may be laid on it)
+ * is home in all its copies, so it has no use left in the tableau. The first
+ * such move among the legal ones is the only one tried. */
+static int forced(int n) {
+    u8 home[NCARDS];
+    int i, f;
+    if ((R.flags & FLAG_TAKE_BACK) || ((R.flags & FLAG_CHOSEN_BASE) && base_rank() < 0)) return -1;
+    for (i = 0; i < NCARDS; i++) home[i] = 0;
+    for (f = R.first_found; f < R.first_found + R.n_found; f++)
+        for (i = 0; i < len[f]; i++)
+            if (pile[f][i] < NCARDS) home[pile[f][i]]++;
+    for (i = 0; i < n; i++) {
+        int src = moves[3 * i], dst = moves[3 * i + 1], c;
+        u64 partners;
+        if (R.kinds[dst] != KIND_F || R.kinds[src] == KIND_F) continue;
+        partners = R.children[pile[src][len[src] - 1]];
+        for (c = 0; c < NCARDS; c++)
+            if ((partners >> c & 1) && home[c] < R.decks) break;
+        if (c == NCARDS) return i;
+    }
+    return -1;
+}
+
+static int in_cells(int p) {
+    return R.n_cells && p >= R.first_cell && p < R.first_cell + R.n_cells;
+}
+
+/* The legal moves less those proved redundant, into `out`; returns their count. */
+static int worth_trying(u8 *out) {
+    int n = generate(), i, j, kept = 0;
+    int alike_piles = n_sorted > 0, spaces = 0, empty_cells = 0, empty_alike = 0;
+    int alike_foundations = 0;
+    u8 space_src[MAX_MOVES], space_count[MAX_MOVES], cell_src[MAX_MOVES];
+    u8 found_src[MAX_MOVES], found_kind[MAX_MOVES];
+    int n_space = 0, n_cell = 0, n_found = 0;
+    if (n < 0) return n;
+    i = forced(n);
+    if (i >= 0) {
+        __builtin_memcpy(out, moves + 3 * i, 3);
+        return 1;
+    }
+    for (i = 0; i < R.n_tableau; i++) spaces |= !len[i];
+    for (i = 0; i < R.n_cells; i++) empty_cells |= !len[R.first_cell + i];
+    /* Only games with two alike foundations look at the empty ones (Python's
+     * empty_foundations is then every empty foundation, else none). */
+    for (i = 0; i < R.n_found; i++) alike_foundations |= R.found_alike[i] != i;
+    if (alike_foundations)
+        for (i = 0; i < R.n_found; i++) empty_alike |= !len[R.first_found + i];
+    /* With no empty pile, cell or foundation among the alike, nothing below
+     * applies (the usual case). */
+    if (!(alike_piles && spaces) && !(R.n_cells && empty_cells) && !empty_alike) {
+        __builtin_memcpy(out, moves, 3 * n);
+        return n;
+    }
+    for (i = 0; i < n; i++) {
+        int src = moves[3 * i], dst = moves[3 * i + 1], count = moves[3 * i + 2];
+        if (dst < R.n_tableau && !len[dst] && alike_piles) {
+            /* A whole pile into a space: the same position (piles are alike). */
+            if (src < R.n_tableau && len[src] == count) continue;
+            /* The same cards into a second space: a position already counted. */
+            for (j = 0; j < n_space; j++)
+                if (space_src[j] == src && space_count[j] == count) break;
+            if (j < n_space) continue;
+            space_src[n_space] = (u8)src; space_count[n_space++] = (u8)count;
+        } else if (in_cells(dst) && !len[dst]) {
+            /* From one free cell to another: the same position (cells are alike). */
+            if (in_cells(src) && R.cell_holds == 1) continue;
+            /* The same card into a second empty cell: already counted. */
+            for (j = 0; j < n_cell; j++)
+                if (cell_src[j] == src) break;
+            if (j < n_cell) continue;
+            cell_src[n_cell++] = (u8)src;
+        } else if (empty_alike && R.kinds[dst] == KIND_F && !len[dst]) {
+            /* The same card into a second empty foundation that starts and
+             * builds alike and is fed by the same piles: already counted. */
+            u8 kind = R.found_alike[dst - R.first_found];
+            for (j = 0; j < n_found; j++)
+                if (found_src[j] == src && found_kind[j] == kind) break;
+            if (j < n_found) continue;
+            found_src[n_found] = (u8)src; found_kind[n_found++] = kind;
+        }
+        __builtin_memcpy(out + 3 * kept, moves + 3 * i, 3);
+        kept++;
+    }
+    return kept;
+}
+
+/* -- one stage: solver._Search.run ----------------------------------------- */
+
+static u8 expand[MAX_MOVES * 3];
+static u32 last_node, stage_nodes;
+
+static void set_root(void) {
+    int i;
+    for (i = 0; i < R.n_piles; i++) {
+        len[i] = root_len[i];
+        __builtin_memcpy(pile[i], root_pile[i], root_len[i]);
+    }
+    depth = 0;
+    n_founded = 0;
+}
+
+/* (max_nodes may be below 0: the second stage's, when the first took more
+ * than the whole budget, as solve's arithmetic makes it; then the first new
+ * position ends it, as in Python.) */
+static int search(long long max_nodes, i32 move_cost) {
+    u32 count = 0;
+    i32 s, parent_score, parent_worth[MAX_PILES];
+    u8 worth_known[MAX_PILES];
+    u64 wanted = 0;
+    int wanted_known;
+    set_root();
+    stage_nodes = 0;
+    last_node = 0;
+    n_nodes = n_heap = 0;
+    if (is_won()) return WON;
+    make_key(keys);
+    add_if_new(0, 0, 0, 0);
+    push(-score(), 0, 0);
+    while (n_heap) {
+        Entry e = pop();
+        const u8 *list;
+        int n, i;
+        restore(keys + (u64)e.node * key_stride);
+        if (e.node == 0 && n_first >= 0) {
+            list = first_moves;
+            n = n_first;
+        } else {
+            n = worth_trying(expand);
+            if (n < 0) return n;
+            list = expand;
+        }
+        parent_score = move_cost * (i32)e.depth - e.priority;
+        wanted_known = 0;
+        for (i = 0; i < R.n_piles; i++) worth_known[i] = 0;
+        for (i = 0; i < n; i++) {
+            int src = list[3 * i], dst = list[3 * i + 1], cnt = list[3 * i + 2], err;
+            u8 *key = keys + (u64)n_nodes * key_stride;
+            err = apply(src, dst, cnt);
+            if (err < 0) return err;
+            make_key(key);
+            if (add_if_new(e.node, src, dst, cnt)) {
+                count++;
+                stage_nodes = count;
+                last_node = n_nodes - 1;
+                if (is_won()) return WON;
+                if ((long long)count >= max_nodes) return UNKNOWN;
+                if (R.kinds[src] == KIND_F || R.kinds[dst] == KIND_F || stack[0].n_founded) {
+                    s = score();
+                    revert();
+                } else {
+                    /* solver._Search.rescore: the foundations are as they were, so
+                     * every pile is worth what it was in the parent but those the
+                     * move changed (and a space refilled from the reserve changes
+                     * the reserve): the parent's score with their worth replaced. */
+                    int changed[3], n_changed = 2, c;
+                    changed[0] = src;
+                    changed[1] = dst;
+                    if (stack[0].flags & REFILLED_SOURCE) changed[n_changed++] = R.first_reserve;
+                    if (!wanted_known) { wanted = wanted_cards(); wanted_known = 1; }
+                    s = parent_score;
+                    for (c = 0; c < n_changed; c++)
+                        s += pile_worth(changed[c], wanted, changed[c] < R.n_tableau);
+                    revert();
+                    for (c = 0; c < n_changed; c++) {
+                        int p = changed[c];
+                        if (!worth_known[p]) {
+                            parent_worth[p] = pile_worth(p, wanted, p < R.n_tableau);
+                            worth_known[p] = 1;
+                        }
+                        s -= parent_worth[p];
+                    }
+                }
+                push(move_cost * (i32)(e.depth + 1) - s, e.depth + 1, n_nodes - 1);
+                continue;
+            }
+            revert();
+        }
+    }
+    return LOST;
+}
+
+static int run(long long max_nodes, i32 move_cost) {
+    int verdict = search(max_nodes, move_cost);
+    forget();       /* (the nodes stay, for the line: only the table forgets them) */
+    return verdict;
+}
+
+/* The line from the start to the last node, into io after the two counts. */
+static int write_line(void) {
+    u32 n = 0, at = last_node, i;
+    while (at) { n++; at = nodes[at].parent; }
+    if (8 + 3 * (u64)n > IO_SIZE) return E_FULL;
+    at = last_node;
+    for (i = n; i > 0; i--) {
+        io[8 + 3 * (i - 1)] = nodes[at].src;
+        io[9 + 3 * (i - 1)] = nodes[at].dst;
+        io[10 + 3 * (i - 1)] = nodes[at].count;
+        at = nodes[at].parent;
+    }
+    return (int)n;
+}
+
+static void put32(u8 *p, u32 v) {
+    p[0] = (u8)v; p[1] = (u8)(v >> 8); p[2] = (u8)(v >> 16); p[3] = (u8)(v >> 24);
+}
+
+/* solver.solve: decide the core's position searching at most max_nodes
+ * positions. n_first >= 0: the only moves tried from the position itself are
+ * the n_first in io (three bytes each, each legal there); -1: all worth trying.
+ * Returns WON, LOST or UNKNOWN, and writes into io the positions searched
+ * (u32), the winning line's length (u32) and its moves (3 bytes each); or an
+ * error. The core's position is the same afterwards, its move stack empty. */
+EXPORT(core_solve) int core_solve(int max_nodes, int first) {
+    u32 total;
+    int verdict, i, cards = 0, line;
+    if (!loaded) return E_NO_RULES;
+    if (max_nodes < 0) return E_BUDGET;
+    if (first > MAX_MOVES) return E_FULL;
+    n_first = first;
+    if (first > 0) __builtin_memcpy(first_moves, io, 3 * first);
+    for (i = 0; i < R.n_piles; i++) {
+        root_len[i] = len[i];
+        __builtin_memcpy(root_pile[i], pile[i], len[i]);
+        cards += len[i];
+    }
+    n_sorted = (R.flags & FLAG_FEEDS) ? 0 : R.n_tableau;
+    key_len = R.n_piles + cards;
+    key_size = (key_len + 7) & ~7;
+    key_stride = key_size + ((n_sorted + R.n_cells + 7) & ~7);
+    if (key_stride > KEY_MAX) return E_LIMITS;
+    verdict = make_arena((u32)max_nodes);
+    if (verdict < 0) return verdict;
+    /* Two stages, each a whole search: greedy with a quarter of the budget,
+     * then the rest of it with a cost per move made. */
+    verdict = run(max_nodes / FIRST_STAGE, 0);
+    total = stage_nodes;
+    if (verdict == UNKNOWN) {
+        verdict = run((long long)max_nodes - total, MOVE_COST);
+        total += stage_nodes;
+    }
+    line = verdict == WON ? write_line() : 0;
+    set_root();
+    if (verdict < 0) return verdict;
+    if (line < 0) return line;
+    put32(io, total);
+    put32(io + 4, (u32)line);
+    return verdict;
+}

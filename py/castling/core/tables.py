@@ -49,6 +49,9 @@ then, in this order, every section always present:
 * ``found_next``: 52 x 8 bytes per foundation: the cards that may follow each card;
 * ``feeds``: 4 bytes per tableau pile, the foundations (bit k: the k-th) it may
   found on; all bits when the game has no feeds;
+* ``found_alike``: a byte per foundation, the first foundation (0: the first)
+  alike it while both are empty (the solver's ``foundation_kinds``): the
+  search tries a card into one of alike empty foundations only;
 * ``run_limits``: for each number of empty tableau piles 0..tableau (rows) and
   empty free cells 0..cells (columns), two u16: the longest run a move may
   carry onto a pile and onto an empty pile (65535: no limit).
@@ -70,9 +73,10 @@ from collections.abc import Sequence
 from ..cards import CARDS_PER_DECK
 from ..movegen import Move, MoveTables, Piles, Record, run_limits
 from ..rules import PILE_KINDS
+from ..solver import foundation_kinds
 
 #: The layout's number: raised whenever any byte of it changes meaning.
-FORMAT = 1
+FORMAT = 2     # 2: FLAG_TAKE_BACK and found_alike, for the search
 MAGIC = b"CSTL"
 HEADER = struct.Struct("<4sHHI" + "B" * 14 + "H4x")
 HEADER_SIZE = HEADER.size
@@ -90,6 +94,7 @@ FLAG_COUNTED_RUNS = 1 << 6
 FLAG_CELLS_TAKE_TABLEAU_ONLY = 1 << 7
 FLAG_FEEDS = 1 << 8
 FLAG_FORCED_FOUNDING = 1 << 9
+FLAG_TAKE_BACK = 1 << 10
 
 #: The limits the core is built with (core.c's MAX_*): a table past them is refused.
 MAX_PILES, MAX_FOUNDATIONS, MAX_CELLS, MAX_DECKS, PILE_CAPACITY = 64, 16, 8, 8, 255
@@ -119,7 +124,8 @@ def rules_table(tables: MoveTables) -> bytes:
         (FLAG_COUNTED_RUNS, tables.counted_runs),
         (FLAG_CELLS_TAKE_TABLEAU_ONLY, tables.cells_take_tableau_only),
         (FLAG_FEEDS, tables.feeds is not None),
-        (FLAG_FORCED_FOUNDING, tables.forced_founding)) if on)
+        (FLAG_FORCED_FOUNDING, tables.forced_founding),
+        (FLAG_TAKE_BACK, rules.take_back)) if on)
     # MoveTables' rows cover face-down values too; the core looks up face-up cards only.
     width = math.isqrt(len(tables.step))
     step = bytes(tables.step[lower * width + upper] & 0xFF
@@ -135,6 +141,8 @@ def rules_table(tables: MoveTables) -> bytes:
                                  sum(1 << (index - tables.first_foundation)
                                      for index in tables.feeds[pile]))
                      for pile in tables.tableau)
+    kinds = foundation_kinds(tables)
+    alike = bytes(kinds.index(kind) for kind in kinds)
     cells = len(tables.cells)
     limits = b"".join(
         struct.pack("<HH", *(min(limit, NO_LIMIT - 1) for limit in run_limits(spaces, free))
@@ -145,7 +153,7 @@ def rules_table(tables: MoveTables) -> bytes:
         bytes(tables.sources), step, run_step,
         bytes(map(int, tables.fills_space[:_N])),
         bytes(tables.own_foundation),
-        bytes(tables.found_suit), start, follow, feeds, limits))
+        bytes(tables.found_suit), start, follow, feeds, alike, limits))
     header = HEADER.pack(
         MAGIC, FORMAT, HEADER_SIZE, HEADER_SIZE + len(body),
         tables.n_piles, tables.n_tableau, tables.first_foundation, foundations,
@@ -178,7 +186,8 @@ def section_sizes(header: dict[str, int]) -> list[tuple[str, int]]:
             ("step", _N * _N), ("run_step", _N * _N), ("fills_space", _N),
             ("own_foundation", _N), ("found_suit", foundations),
             ("found_start", 8 * foundations), ("found_next", 8 * _N * foundations),
-            ("feeds", 4 * tableau), ("run_limits", 4 * (tableau + 1) * (header["cells"] + 1))]
+            ("feeds", 4 * tableau), ("found_alike", foundations),
+            ("run_limits", 4 * (tableau + 1) * (header["cells"] + 1))]
 
 
 def position_bytes(piles: Piles) -> bytes:

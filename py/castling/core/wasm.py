@@ -25,6 +25,7 @@ from ..movegen import Move, MoveTables, Piles, Record, tables_for
 from ..notation import format_move
 from ..position import Position
 from ..rules import GameRules
+from ..solver import VERSION, SolveResult, Verdict
 from . import tables as layout
 
 #: The file build.py writes the module to, inside dist/.
@@ -33,7 +34,12 @@ WASM_NAME = "castling-core.wasm"
 _ERRORS = {-1: "not a rules table", -2: "another format of rules table",
            -3: "a rules table of the wrong size", -4: "a game larger than the core is built for",
            -5: "no rules loaded", -6: "a position that does not fit the rules",
-           -7: "an illegal move", -8: "the core's memory is full", -9: "nothing to undo"}
+           -7: "an illegal move", -8: "the core's memory is full", -9: "nothing to undo",
+           -10: "a budget larger than the core's memory can hold"}
+#: core_solve's verdicts.
+_VERDICTS: dict[int, Verdict] = {1: "won", 2: "lost", 3: "unknown"}
+#: The largest budget core_solve takes (an i32); its arena may refuse less.
+MAX_BUDGET = 2**31 - 1
 
 
 def default_wasm() -> Path:
@@ -41,7 +47,17 @@ def default_wasm() -> Path:
     named = os.environ.get("CASTLING_CORE_WASM")
     if named:
         return Path(named)
+    return _built()
+
+
+@lru_cache(maxsize=1)
+def _built() -> Path:
+    # (Once: resolving the path takes longer than a small search in the core.)
     return Path(__file__).resolve().parents[3] / "dist" / WASM_NAME
+
+
+class BudgetRefused(RuntimeError):
+    """A budget larger than the core's memory can hold (the Python search has no such bound)."""
 
 
 @lru_cache(maxsize=4)
@@ -70,6 +86,26 @@ def core_for(rules: GameRules, wasm: Path | None = None) -> Core | None:
     return Core(rules, engine, module)
 
 
+@lru_cache(maxsize=4)
+def _shared(rules: GameRules, path: Path, stamp: float) -> Core | None:
+    return core_for(rules, path)
+
+
+def shared_core(rules: GameRules) -> Core | None:
+    """One core per game (the last few asked for), kept for castling.solver,
+    which asks for one every search: an instance's memory, grown to the
+    largest budget it has searched, is kept with it."""
+    path = default_wasm()
+    try:
+        stamp = path.stat().st_mtime
+    except OSError:
+        return None
+    return _shared(rules, path, stamp)     # (core_for resolves it, once)
+
+
+atexit.register(_shared.cache_clear)
+
+
 class Core:
     """One instance of the module with one game's rules loaded: a position set
     in it, its legal moves listed, moves played and taken back, all done by the
@@ -86,10 +122,12 @@ class Core:
         self._memory: Any = exports["memory"]
         self._call: dict[str, Any] = {name: exports[name] for name in (
             "core_io", "core_format", "core_load_rules", "core_set_position",
-            "core_get_position", "core_moves", "core_play", "core_undo", "core_depth")}
+            "core_get_position", "core_moves", "core_play", "core_undo", "core_depth",
+            "core_solve", "core_solver_version")}
         if self._run("core_format") != layout.FORMAT:
             raise RuntimeError("the core module reads another format of rules table")
         self._io = self._run("core_io")
+        self._searches_as = self._run("core_solver_version")
         self._moves: list[Move] = []
         self._check(self._run("core_load_rules", *self._put(layout.rules_table(self.tables))))
 
@@ -147,3 +185,29 @@ class Core:
     def depth(self) -> int:
         """How many moves the core has played since its position was set."""
         return self._run("core_depth")
+
+    def solve(self, position: Position | Piles, max_nodes: int,
+              first_moves: Sequence[Move] | None = None) -> SolveResult:
+        """castling.solver's search, run by the core: the same verdict, node
+        count and line as the Python search at the same budget (the tests
+        compare them). ``first_moves``, if given, are the only moves tried
+        from the position (each must be legal there). The line is the core's:
+        :func:`castling.solver.solve` replays it in the engine before
+        returning it. The core's move stack is emptied."""
+        if self._searches_as != VERSION:
+            raise RuntimeError("the core module searches as another version of the solver")
+        if not 0 <= max_nodes <= MAX_BUDGET:
+            raise BudgetRefused(f"a budget of {max_nodes} positions is not one the core takes")
+        self.set_position(position)
+        first = -1
+        if first_moves is not None:
+            first = len(first_moves)
+            self._put(b"".join(layout.move_bytes(move) for move in first_moves))
+        verdict = self._run("core_solve", max_nodes, first)
+        if verdict == -10:
+            raise BudgetRefused(f"castling core: {_ERRORS[verdict]} ({max_nodes} positions)")
+        self._check(verdict)
+        head = self._get(8)
+        nodes, length = int.from_bytes(head[:4], "little"), int.from_bytes(head[4:], "little")
+        moves = layout.read_moves(self._get(8 + 3 * length)[8:]) if length else []
+        return SolveResult(_VERDICTS[verdict], moves, nodes, "core")

@@ -1,0 +1,179 @@
+"""The compiled core's search mirrors castling.solver node for node: for every
+game, the same verdicts, node counts and winning lines at the same budget, and
+every won line replays in the engine to a won position.
+
+The core runs through wasmtime, compiled once a session (the ``wasm`` fixture,
+conftest.py: these tests skip without the toolchain, and fail so under CI).
+The Python search is run beside it here, deal for deal, so the reference is
+never a stale copy. Deals 1-20 at 2,000 positions for every game; at 20,000
+for the games whose Python search takes under about 1.6 s for the twenty
+(the rest, in benchmarks/solver.py --mirror: Lightweight, Palace, Soother,
+both Zerlines and Castle Mount take 1.8-4.7 s each here, and all 31 at
+20,000 about 40 s).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import astuple
+
+import pytest
+
+from castling import GAMES, Position
+from castling.cli import main
+from castling.core import Core, core_for
+from castling.core.wasm import BudgetRefused
+from castling.solver import VERSION, SolveResult, UnreplayableLine, python_solve, solve
+
+from test_solver import small_game, small_position
+
+DEALS = range(1, 21)
+#: Left to the benchmark at 20,000 positions (the slowest Python searches).
+SLOW_AT_20000 = ("lightweight", "palace", "soother", "zerline-3-decks", "zerline",
+                 "castle-mount")
+
+
+def replays_to_a_win(position, moves):
+    game = position.copy()
+    for move in moves:
+        game.play(move)        # an illegal move raises
+    return game.is_won()
+
+
+def assert_mirrors(core, position, budget, where, first_moves=None):
+    python = python_solve(position, budget, first_moves)
+    compiled = core.solve(position, budget, first_moves)
+    assert (compiled.result, compiled.nodes) == (python.result, python.nodes), where
+    assert compiled.moves == python.moves, where
+    if compiled.result == "won":
+        assert replays_to_a_win(position, compiled.moves), where
+    return compiled
+
+
+@pytest.mark.parametrize("budget", [2_000, 20_000])
+@pytest.mark.parametrize("game", GAMES)
+def test_the_core_searches_every_deal_as_the_python_search(game, budget, wasm):
+    if budget == 20_000 and game in SLOW_AT_20000:
+        pytest.skip("in the benchmark: benchmarks/solver.py --mirror")
+    rules = GAMES[game]
+    core = core_for(rules, wasm)
+    for deal in DEALS:
+        assert_mirrors(core, Position.deal(rules, deal), budget, f"deal {deal}")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_core_proves_small_boards_as_the_python_search(game, wasm):
+    # Boards small enough to search to the end: "lost" verdicts, exhaustive.
+    rng = random.Random(game)
+    verdicts = set()
+    for _ in range(8):
+        start = small_position(small_game(GAMES[game], rng), rng)
+        verdicts.add(assert_mirrors(core_for(start.rules, wasm), start, 100_000,
+                                    start.piles).result)
+    assert verdicts <= {"won", "lost"}
+
+
+@pytest.mark.parametrize("budget", [0, 1, 3, 4, 5, 9, 41])
+def test_tiny_budgets_end_where_the_python_search_ends(budget, wasm):
+    rules = GAMES["morphy"]
+    core = core_for(rules, wasm)
+    for deal in (1, 2):
+        assert_mirrors(core, Position.deal(rules, deal), budget, f"deal {deal}")
+
+
+def test_one_core_answers_alike_whatever_it_searched_before(wasm):
+    # Its table is emptied after each search and laid out anew for another
+    # budget: the same core, budgets up and down, answers as a fresh one.
+    rules = GAMES["beleaguered-castle"]
+    core = core_for(rules, wasm)
+    for budget, deal in ((2_000, 1), (20_000, 2), (500, 1), (2_000, 1), (20_000, 3), (2_000, 2)):
+        assert_mirrors(core, Position.deal(rules, deal), budget, f"deal {deal} at {budget}")
+
+
+def test_only_the_given_first_moves_are_tried(wasm):
+    rules = GAMES["chessboard"]
+    core = core_for(rules, wasm)
+    start = Position.deal(rules, 1)
+    founding = [m for m in start.legal_moves() if start.tables.is_foundation(m[1])]
+    tableau = [m for m in start.legal_moves() if m not in founding]
+    for first in (tableau, founding, tableau[:1], []):
+        assert_mirrors(core, start, 20_000, first, first_moves=first)
+
+
+def test_a_won_position_is_won_in_no_moves(wasm):
+    rules = GAMES["chessboard"]
+    won = Position(rules, [[] for _ in rules.pile_names])
+    assert core_for(rules, wasm).solve(won, 100).result == "won"
+    assert python_solve(won, 100).nodes == core_for(rules, wasm).solve(won, 100).nodes == 0
+
+
+def test_the_core_refuses_a_budget_its_memory_cannot_hold(wasm):
+    rules = GAMES["zerline-3-decks"]
+    core = core_for(rules, wasm)
+    with pytest.raises(BudgetRefused, match="budget larger than the core's memory"):
+        core.solve(Position.deal(rules, 1), 2**31 - 1)
+    with pytest.raises(BudgetRefused):
+        core.solve(Position.deal(rules, 1), -1)
+    # Refused before searching: the core still searches, from the same position.
+    assert_mirrors(core, Position.deal(rules, 1), 500, "after a refusal")
+
+
+def test_the_core_searches_as_this_version_of_the_solver(wasm):
+    core = core_for(GAMES["fortress"], wasm)
+    assert core._run("core_solver_version") == core._searches_as == VERSION
+
+
+# -- solve() with the core ----------------------------------------------------
+
+
+@pytest.fixture
+def core_in_use(wasm, monkeypatch):
+    """castling.solver.solve finds this session's core (and not CASTLING_SOLVER)."""
+    monkeypatch.setenv("CASTLING_CORE_WASM", str(wasm))
+    monkeypatch.delenv("CASTLING_SOLVER", raising=False)
+
+
+def test_solve_asks_the_core_unless_told_to_search_in_python(core_in_use, monkeypatch):
+    position = Position.deal(GAMES["chessboard"], 3)
+    by_core = solve(position, 20_000)
+    monkeypatch.setenv("CASTLING_SOLVER", "python")
+    by_python = solve(position, 20_000)
+    assert (by_core.search, by_python.search) == ("core", "python")
+    assert (by_core.result, by_core.nodes, by_core.moves) == (
+        by_python.result, by_python.nodes, by_python.moves)
+    assert by_core.result == "won"
+
+
+def test_solve_passes_the_first_moves_to_the_core(core_in_use):
+    start = Position.deal(GAMES["chessboard"], 1)
+    tableau = [m for m in start.legal_moves() if not start.tables.is_foundation(m[1])]
+    found = solve(start, 20_000, first_moves=[*tableau, (0, 0, 9)])    # (not legal: dropped)
+    assert found.search == "core" and found.moves[0] in tableau
+    reference = python_solve(start, 20_000, tableau)
+    assert (found.result, found.moves, found.nodes) == astuple(reference)[:3]
+
+
+@pytest.mark.parametrize("line", [[(0, 0, 1)], []])
+def test_a_won_line_that_does_not_replay_is_an_error(core_in_use, monkeypatch, line):
+    # A core claiming a win the engine cannot play: solve() raises, never answers.
+    monkeypatch.setattr(Core, "solve", lambda self, position, budget, first=None:
+                        SolveResult("won", line, 5, "core"))
+    with pytest.raises(UnreplayableLine):
+        solve(Position.deal(GAMES["fortress"], 2), 1_000)
+
+
+def test_a_budget_the_core_refuses_is_searched_in_python(core_in_use, monkeypatch):
+    def refuse(self, position, budget, first=None):
+        raise BudgetRefused("too much")
+    monkeypatch.setattr(Core, "solve", refuse)
+    found = solve(Position.deal(GAMES["chessboard"], 3), 20_000)
+    assert found.search == "python" and found.result == "won"
+
+
+def test_the_command_line_names_the_search(core_in_use, monkeypatch, capsys):
+    for forced, search in ((None, "core"), ("python", "python")):
+        if forced:
+            monkeypatch.setenv("CASTLING_SOLVER", forced)
+        assert main(["solve", "chessboard", "3", "--max-nodes", "20000"]) == 0
+        assert json.loads(capsys.readouterr().out)["search"] == search
