@@ -211,6 +211,12 @@ def _candidates(rules: GameRules, space: Space) -> Iterator[tuple[tuple[Row, ...
 Term = tuple[float, float]
 
 
+def _tall(row: Row, longest: int, space: Space) -> float:
+    """How many card heights a row takes: a downward fan of ``longest`` cards at
+    the index step, or one card."""
+    return 1 + (longest - 1) * space.index_h if row.fan == "down" else 1
+
+
 def _terms(rows: tuple[Row, ...], side: int, longest: int, space: Space) -> tuple[list[Term], list[Term]]:
     """What must fit the board's width, and what its height, for ``rows`` (the
     first ``side`` of them in a strip at the left) whose tableau piles hold
@@ -221,7 +227,7 @@ def _terms(rows: tuple[Row, ...], side: int, longest: int, space: Space) -> tupl
         return (row.columns * (slot if row.fan == "right" else 1.0), row.columns - 1)
 
     def down(row: Row) -> float:                   # its height, in cards
-        return ASPECT * (1 + (longest - 1) * space.index_h if row.fan == "down" else 1)
+        return ASPECT * _tall(row, longest, space)
 
     if not side:
         return [across(row) for row in rows], [(sum(down(row) for row in rows), len(rows) - 1)]
@@ -294,9 +300,8 @@ def arrange(rules: GameRules, space: Space, longest: int | None = None,
     card_w = max(1.0, min(card_w, space.largest))
     rows, side = chosen[3], chosen[4]
     card_h = card_w * ASPECT
-    body = rows[side:]
-    needed = sum(card_h * (1 + (longest - 1) * space.index_h if row.fan == "down" else 1)
-                 for row in (body if side else rows)) + (len(body if side else rows) - 1) * space.gap
+    body = rows[side:]          # (all the rows when none stand beside)
+    needed = sum(card_h * _tall(row, longest, space) for row in body) + (len(body) - 1) * space.gap
     fanned = sum(1 for row in rows if row.fan == "down")
     pile_len = card_h * (1 + (longest - 1) * space.index_h)
     if fanned:
@@ -351,14 +356,14 @@ def page_plan(rules: GameRules, space: Space, longest: int | None = None) -> dic
     candidates: list[dict[str, object]] = []
     for rows, side in _candidates(rules, space):
         across, down = _terms(rows, side, longest, space)
-        body = rows[side:] if side else rows
+        body = rows[side:]
         candidates.append({
             "rows": [{"piles": list(row.piles), "fan": row.fan, "columns": row.columns,
                       "places": list(row.places) if row.places else None,
                       "spans": list(row.spans) if row.spans else None} for row in rows],
             "side": side, "across": across, "down": down,
             # the heights the tableau's rows take, in card heights (what is left spreads the fans)
-            "body": [1 + (longest - 1) * space.index_h if row.fan == "down" else 1 for row in body],
+            "body": [_tall(row, longest, space) for row in body],
         })
     return {"game": rules.id, "longest": longest, "aspect": ASPECT, "index_h": space.index_h,
             "index_w": space.index_w, "least": LEAST_CARD, "side_gain": SIDE_GAIN,
