@@ -45,7 +45,8 @@ def test_engine_gives_identical_results_under_pyodide(tmp_path):
     assert (ROOT / "node_modules" / "pyodide").is_dir(), "run `npm ci` first (make test does)"
     script = tmp_path / "script.py"
     script.write_text(SCRIPT)
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
+    # The Python search on both sides (the core's own comparison is test_core_in_pyodide).
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "CASTLING_SOLVER": "python"}
     cpython = subprocess.run([sys.executable, str(script)], env=env, capture_output=True,
                              text=True, check=True, timeout=120).stdout
     pyodide = subprocess.run([node, str(RUNNER), str(ROOT / "py" / "castling"), str(script)],

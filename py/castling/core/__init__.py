@@ -5,11 +5,12 @@ data (:mod:`castling.core.tables`).
 Python stays the authority: the core only mirrors :mod:`castling.movegen`,
 and the tests compare the two along random play of every game. Importing this
 package needs the standard library only; :func:`core_for` returns None where
-the module or a WebAssembly runtime is missing (:mod:`castling.core.wasm`).
+the module or a WebAssembly runtime is missing (:mod:`castling.core.wasm`);
+the browser's worker hands over the module it compiled with :func:`use_module`.
 """
 
 from __future__ import annotations
 
-from .wasm import Core, core_for
+from .wasm import Core, core_for, use_module
 
-__all__ = ["Core", "core_for"]
+__all__ = ["Core", "core_for", "use_module"]

@@ -1,14 +1,15 @@
-"""The core in CPython, through ``wasmtime`` where it is installed.
+"""The core as the solver uses it: one game's rules loaded into an instance of
+the compiled module, a position set in it, moves listed, played and undone,
+and searches run, all by the compiled code.
 
-``wasmtime`` is optional (pinned in requirements-test.txt; the engine itself
-needs the standard library only), so it is
-imported only when a core is asked for, and :func:`core_for` returns None when
-it is absent or the module has not been built: callers then use the Python
-engine, which is the reference anyway. The browser will load the same module
-through ``js.WebAssembly`` instead (not yet written).
-
-The module is found at ``$CASTLING_CORE_WASM``, else where ``build.py`` writes
-it (``dist/castling-core.wasm`` beside this checkout's ``py/``).
+Where the module comes from: inside Pyodide (the browser's solver worker) the
+worker fetches and compiles it with the browser's ``WebAssembly``
+(:mod:`.js_module`) and hands it over with :func:`use_module`; in CPython it is
+the file at ``$CASTLING_CORE_WASM``, else where ``build.py`` writes it
+(``dist/castling-core.wasm`` beside this checkout's ``py/``), run by
+``wasmtime`` where that is installed (:mod:`.wasmtime_module`). Where there is
+neither, :func:`core_for` and :func:`shared_core` return None and callers use
+the Python engine, which is the reference anyway.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import os
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Hashable, Protocol
 
 from ..errors import IllegalMoveError
 from ..movegen import Move, MoveTables, Piles, Record, tables_for
@@ -27,6 +28,7 @@ from ..position import Position
 from ..rules import GameRules
 from ..solver import VERSION, SolveResult, Verdict
 from . import tables as layout
+from . import wasmtime_module
 
 #: The file build.py writes the module to, inside dist/.
 WASM_NAME = "castling-core.wasm"
@@ -42,8 +44,22 @@ _VERDICTS: dict[int, Verdict] = {1: "won", 2: "lost", 3: "unknown"}
 MAX_BUDGET = 2**31 - 1
 
 
+class Instance(Protocol):
+    """What the Core needs of an instance of the module, whoever runs it."""
+
+    def call(self, name: str, *args: int) -> int: ...
+    def write(self, at: int, data: bytes) -> None: ...
+    def read(self, at: int, size: int) -> bytes: ...
+
+
+class Module(Protocol):
+    """A compiled module (hashable: cores are kept per module and game)."""
+
+    def instantiate(self) -> Instance: ...
+
+
 def default_wasm() -> Path:
-    """Where the module is looked for when no path is given."""
+    """Where the module file is looked for when no path is given."""
     named = os.environ.get("CASTLING_CORE_WASM")
     if named:
         return Path(named)
@@ -60,12 +76,21 @@ class BudgetRefused(RuntimeError):
     """A budget larger than the core's memory can hold (the Python search has no such bound)."""
 
 
+#: A module handed over by use_module (the browser's worker), if any.
+_given: list[Module] = []
+
+
+def use_module(module: Module | None) -> None:
+    """Search with ``module`` from now on, wherever a core is asked for without
+    a path (the browser's worker compiles its own); None: back to the file."""
+    _given[:] = [] if module is None else [module]
+    _shared.cache_clear()
+
+
 @lru_cache(maxsize=4)
-def _compiled(path: Path, stamp: float) -> Any:
-    """The module compiled once per file (and version of it: ``stamp``)."""
-    import wasmtime   # optional: see the module's docstring
-    engine = wasmtime.Engine()
-    return engine, wasmtime.Module.from_file(engine, str(path))
+def _compiled(path: Path, stamp: float) -> Module:
+    """The file compiled once per path (and version of it: ``stamp``)."""
+    return wasmtime_module.WasmtimeModule(path)
 
 
 # Let go of the modules before the interpreter's last moments, when wasmtime's
@@ -74,33 +99,33 @@ atexit.register(_compiled.cache_clear)
 
 
 def core_for(rules: GameRules, wasm: Path | None = None) -> Core | None:
-    """A core with ``rules`` loaded, or None where the module or wasmtime is missing."""
+    """A core with ``rules`` loaded, or None where there is no module (none
+    handed over, no file, or no wasmtime to run the file)."""
+    if wasm is None and _given:
+        return Core(rules, _given[0])
     path = default_wasm() if wasm is None else Path(wasm)
-    try:
-        import wasmtime  # noqa: F401  (only to know whether it is there)
-    except ImportError:
+    if not wasmtime_module.available() or not path.is_file():
         return None
-    if not path.is_file():
-        return None
-    engine, module = _compiled(path.resolve(), path.stat().st_mtime)
-    return Core(rules, engine, module)
+    return Core(rules, _compiled(path.resolve(), path.stat().st_mtime))
 
 
 @lru_cache(maxsize=4)
-def _shared(rules: GameRules, path: Path, stamp: float) -> Core | None:
-    return core_for(rules, path)
+def _shared(rules: GameRules, source: Hashable) -> Core | None:
+    return core_for(rules, source[0] if isinstance(source, tuple) else None)
 
 
 def shared_core(rules: GameRules) -> Core | None:
     """One core per game (the last few asked for), kept for castling.solver,
     which asks for one every search: an instance's memory, grown to the
     largest budget it has searched, is kept with it."""
+    if _given:
+        return _shared(rules, _given[0])
     path = default_wasm()
     try:
         stamp = path.stat().st_mtime
     except OSError:
         return None
-    return _shared(rules, path, stamp)     # (core_for resolves it, once)
+    return _shared(rules, (path, stamp))     # (core_for resolves it, once)
 
 
 atexit.register(_shared.cache_clear)
@@ -111,19 +136,10 @@ class Core:
     in it, its legal moves listed, moves played and taken back, all done by the
     compiled code (a move stack of its own, as the search will use it)."""
 
-    def __init__(self, rules: GameRules, engine: Any, module: Any) -> None:
-        import wasmtime
+    def __init__(self, rules: GameRules, module: Module) -> None:
         self.rules = rules
         self.tables: MoveTables = tables_for(rules)
-        self._store = wasmtime.Store(engine)
-        instance = wasmtime.Instance(self._store, module, [])
-        # Any: wasmtime's exports are a union of every kind of extern.
-        exports: Any = instance.exports(self._store)
-        self._memory: Any = exports["memory"]
-        self._call: dict[str, Any] = {name: exports[name] for name in (
-            "core_io", "core_format", "core_load_rules", "core_set_position",
-            "core_get_position", "core_moves", "core_play", "core_undo", "core_depth",
-            "core_solve", "core_solver_version")}
+        self._instance = module.instantiate()
         if self._run("core_format") != layout.FORMAT:
             raise RuntimeError("the core module reads another format of rules table")
         self._io = self._run("core_io")
@@ -132,15 +148,14 @@ class Core:
         self._check(self._run("core_load_rules", *self._put(layout.rules_table(self.tables))))
 
     def _run(self, name: str, *args: int) -> int:
-        result: int = self._call[name](self._store, *args)
-        return result
+        return self._instance.call(name, *args)
 
     def _put(self, data: bytes) -> tuple[int]:
-        self._memory.write(self._store, data, self._io)
+        self._instance.write(self._io, data)
         return (len(data),)
 
     def _get(self, size: int) -> bytes:
-        return bytes(self._memory.read(self._store, self._io, self._io + size))
+        return self._instance.read(self._io, size)
 
     @staticmethod
     def _check(result: int) -> int:

@@ -1,0 +1,56 @@
+"""The compiled core in the browser's Python: Pyodide 314 in Node, running the
+module through the JavaScript engine's ``WebAssembly`` (castling.core.js_module,
+as the browser's solver worker does), gives the very answers CPython gets
+through wasmtime: the same verdicts, node counts and lines, every game.
+Needs ``npm ci`` (``make test`` runs it)."""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from castling import GAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+RUNNER = ROOT / "tests" / "pyodide" / "run_in_pyodide.mjs"
+IN_PYODIDE = "/engine/castling-core.wasm"
+
+# Prints one line per solve: the search that answered, verdict, nodes, line.
+SCRIPT = r'''
+import os, sys
+from castling import GAMES, Position
+from castling.solver import solve
+from castling.core import use_module
+if sys.platform == "emscripten":
+    from castling.core.js_module import JsModule
+    with open("/engine/castling-core.wasm", "rb") as file:
+        use_module(JsModule.from_bytes(file.read()))
+for game_id, rules in GAMES.items():
+    for number, budget in ((1, 2000), (2, 2000), (3, 20000)):
+        found = solve(Position.deal(rules, number), budget)
+        print(game_id, number, found.search, found.result, found.nodes,
+              " ".join(map(str, found.moves)))
+'''
+
+
+def test_the_core_answers_alike_in_pyodide_and_in_cpython(tmp_path, wasm):
+    node = shutil.which("node")
+    assert node, "Node.js is needed to run Pyodide (see README)"
+    assert (ROOT / "node_modules" / "pyodide").is_dir(), "run `npm ci` first (make test does)"
+    script = tmp_path / "script.py"
+    script.write_text(SCRIPT)
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "CASTLING_CORE_WASM": str(wasm)}
+    env.pop("CASTLING_SOLVER", None)
+    cpython = subprocess.run([sys.executable, str(script)], env=env, capture_output=True,
+                             text=True, check=True, timeout=120).stdout.splitlines()
+    pyodide = subprocess.run([node, str(RUNNER), str(ROOT / "py" / "castling"), str(script),
+                              f"{wasm}={IN_PYODIDE}"],
+                             cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert pyodide.returncode == 0, pyodide.stderr
+    browser = pyodide.stdout.splitlines()
+    assert len(cpython) == 3 * len(GAMES)
+    assert all(line.split()[2] == "core" for line in cpython + browser)
+    assert browser == cpython
+    # not a search that gave up at once everywhere: wins with lines among them
+    assert sum(line.split()[3] == "won" for line in browser) >= len(GAMES)
