@@ -1,9 +1,15 @@
 """The solver's worker: answers the game screen's questions off the main thread,
 so the board never waits for a search.  The answers are castling.player.advice's;
-requests and answers travel as JSON text."""
+requests and answers travel as JSON text.
+
+The page first hands it the address of the compiled search core
+(:func:`load_core`); until that is loaded, or where it cannot be (an old
+browser, a damaged file), the same questions are answered by the Python
+search, only more slowly."""
 
 import json
 
+from castling.core import use_module
 from castling.player.advice import answer
 
 
@@ -16,4 +22,26 @@ def ask(request_json):
     return json.dumps(answer(request) if isinstance(request, dict) else {"error": "bad request"})
 
 
-__export__ = ["ask"]
+async def load_core(url):
+    """Fetch and compile the core at ``url``, and search with it from now on:
+    "core", or why not (the Python search goes on answering)."""
+    try:
+        from castling.core.js_module import JsModule
+        module = await JsModule.fetch(str(url))
+        use_module(module)
+        # One small search at once: an instance that cannot be made, or a
+        # module of another version, shows now rather than at the first hint.
+        from castling import GAMES, Position
+        from castling.core.wasm import shared_core
+        rules = GAMES["chessboard"]
+        core = shared_core(rules)
+        if core is None:
+            raise RuntimeError("no instance of the module")
+        core.solve(Position.deal(rules, 1), 10)
+    except Exception as error:      # whatever the browser refused: say it, search in Python
+        use_module(None)
+        return f"the search core did not load: {type(error).__name__}: {error}"[:300]
+    return "core"
+
+
+__export__ = ["ask", "load_core"]

@@ -64,10 +64,12 @@ def test_plays_offline_after_one_visit(browser, project_site):
     move = a_single_card_move(deal)
     tap_move(page, GAMES["morphy"], move)
     assert len(stored(page, "castling:save:morphy")["moves"]) >= 1
-    # the solver's worker boots from the cache too, and judges the position
+    # the solver's worker boots from the cache too, and judges the position with
+    # the compiled core, also from the cache
     page.wait_for_function(
         "['won', 'lost', 'unknown'].includes(document.getElementById('verdict').dataset.result)",
         timeout=READY_TIMEOUT_MS)
+    assert page.locator("#verdict").get_attribute("data-search") == "core"
     page.goto(base + "help/morphy.html")
     assert page.locator("h1").text_content() == "Morphy"
     page.goto(base)                              # the folder itself, as a bookmark has it

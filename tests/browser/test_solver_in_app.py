@@ -4,7 +4,8 @@ be won" message with undo to the last winnable position, winnable deals only."""
 from castling import GAMES, Game, Position, parse_move
 from castling.solver import solve
 
-from browser_helpers import act, stored, tap_move, wait_ready
+from browser_helpers import DIST, act, stored, tap_move, wait_ready, watched
+from support import QuietHandler, serve
 
 
 WORKER_MS = 60_000      # the worker boots its own Python after the board is ready
@@ -25,6 +26,8 @@ def test_hints_come_from_the_worker_and_keep_the_game_winnable(page, site_url):
     page.goto(f"{site_url}index.html#/morphy/3")
     wait_ready(page)
     wait_for_verdict(page, "won")
+    # the worker searches with the compiled core build.py ships
+    assert page.locator("#verdict").get_attribute("data-search") == "core"
     for _ in range(6):
         act(page, "hint")
         page.wait_for_selector('#status[data-hint="solver"]', timeout=WORKER_MS)
@@ -116,3 +119,36 @@ def test_a_worker_that_never_answers_is_asked_once_per_position(browser, site_ur
     page.wait_for_timeout(3000)
     context.close()
     assert len(asked) <= 2, f"asked {len(asked)} times about one position"
+
+
+class DamagedCoreHandler(QuietHandler):
+    """The site, but its compiled core cut short, as a broken download leaves it."""
+
+    def do_GET(self) -> None:
+        if self.path.split("?")[0].endswith("/castling-core.wasm"):
+            body = (DIST / "castling-core.wasm").read_bytes()[:100]
+            self.send_response(200)
+            self.send_header("Content-Type", "application/wasm")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().do_GET()
+
+
+def test_a_core_that_will_not_load_leaves_the_python_search_answering(browser):
+    with serve(DIST, DamagedCoreHandler) as url:
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        page, check = watched(context, url)
+        logged = []
+        page.on("console", lambda message: logged.append(message.text))
+        page.goto(f"{url}index.html#/chessboard/1")
+        wait_ready(page)
+        wait_for_verdict(page, "won")
+        assert page.locator("#verdict").get_attribute("data-search") == "python"
+        # said where a developer looks, and the game plays on
+        assert any("search core did not load" in text for text in logged), logged
+        act(page, "hint")
+        page.wait_for_selector('#status[data-hint="solver"]', timeout=WORKER_MS)
+        check()
+        context.close()

@@ -9,7 +9,16 @@ from castling.solver import solve
 
 
 def ask(**request):
-    return answer(request)
+    """The answer, less the name of the search that gave it (checked once, below)."""
+    reply = answer(request)
+    assert reply.pop("search", "python") in ("core", "python")
+    return reply
+
+
+def test_an_answer_about_a_position_names_the_search_that_gave_it(monkeypatch):
+    monkeypatch.setenv("CASTLING_SOLVER", "python")
+    for kind in ("hint", "verdict", "line"):
+        assert answer({"kind": kind, "game": "chessboard", "deal": 1})["search"] == "python"
 
 
 def still_winnable(game_id, number, moves) -> bool:

@@ -106,6 +106,7 @@ class AdviceView:
         lost = answer is not None and answer["result"] == "lost" and len(key[2]) > 0
         box.hidden = not lost
         box.setAttribute("data-result", answer["result"] if answer else "")
+        box.setAttribute("data-search", answer.get("search", "") if answer else "")
 
     def show_hint(self) -> None:
         """The solver's move when it has one for this position, else the baseline hint."""

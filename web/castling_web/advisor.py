@@ -12,6 +12,8 @@ import json
 import logging
 
 WORKER_NAME = "solver"
+#: The compiled search core, beside index.html (build.py: castling.core.wasm.WASM_NAME).
+CORE_FILE = "castling-core.wasm"
 
 
 class Advisor:
@@ -21,6 +23,8 @@ class Advisor:
         self.worker = None
         self.pending = 0          # questions sent and not yet answered
         self._booting = None
+        #: "core" once the worker searches with the compiled core, else why not
+        self.search = "python"
 
     @property
     def ready(self) -> bool:
@@ -42,10 +46,28 @@ class Advisor:
         # and this module is also imported into a memory snapshot made elsewhere.
         from pyscript import create_named_worker
         try:
-            self.worker = await create_named_worker(
+            worker = await create_named_worker(
                 src="./solver_worker.py", name=WORKER_NAME, config="./pyscript.json")
         except Exception:       # no worker: hints stay the baseline ones
             logging.getLogger(__name__).warning("the solver's worker did not start", exc_info=True)
+            return
+        await self._load_core(worker)
+        self.worker = worker      # ready: its first answer is the core's where it loaded
+
+    async def _load_core(self, worker) -> None:
+        """Have the worker search with the compiled core (build.py ships it beside
+        the page); where it will not load, the worker's Python search answers."""
+        import js
+        url = js.URL.new(CORE_FILE, js.document.baseURI).href
+        try:
+            self.search = str(await worker.load_core(url))
+        except Exception as error:     # a worker without the call: an old cached one
+            self.search = f"the search core did not load: {error}"
+        if self.search != "core":
+            # (A warning: a damaged or refused file a developer should see;
+            # the player only waits longer for the same answers.)
+            logging.getLogger(__name__).warning("Castling: %s; the solver searches in Python",
+                                                self.search)
 
     async def ask(self, request: dict) -> dict | None:
         """The worker's answer to one request, or None when it could not answer."""

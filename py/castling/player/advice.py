@@ -12,6 +12,8 @@ a pure function of JSON-like values and can be tested without a browser.
 * ``verdict``: whether the current position can still be won.
 * ``line``: a whole winning line from the current position ("Show me"), or
   the verdict alone when there is none.
+* Answers about one position (``hint``, ``verdict``, ``line``) name the search
+  that answered: ``"search"`` is ``"core"`` (the compiled core) or ``"python"``.
 * ``last_winnable``: how many of the moves played can be kept so that the game
   can still be won (the app undoes the rest).
 * ``winnable_deal``: the first of some deal numbers that is proved winnable.
@@ -49,20 +51,22 @@ def _replay(request: dict[str, Any]) -> Game:
     return game
 
 
-def hint(position: Position, budget: int = DEFAULT_BUDGET) -> tuple[Verdict, Move | None]:
-    """(verdict, first move of a winning line or None) for ``position``."""
+def hint(position: Position, budget: int = DEFAULT_BUDGET) -> tuple[Verdict, Move | None, str]:
+    """(verdict, first move of a winning line or None, the search that answered:
+    "core" or "python") for ``position``."""
     others = moves_leaving_the_base_open(position)
     if others and len(others) < len(position.legal_moves()):
         restricted = solve(position, budget, first_moves=others)
         if restricted.result == "won":
-            return "won", restricted.moves[0]
+            return "won", restricted.moves[0], restricted.search
         if restricted.result == "unknown":
-            return "unknown", None
+            return "unknown", None, restricted.search
         # Every other move loses: the position may still be won by founding,
         # but choosing the base is left to the player.
-        return solve(position, budget).result, None
+        whole = solve(position, budget)
+        return whole.result, None, whole.search
     result = solve(position, budget)
-    return result.result, (result.moves[0] if result.moves else None)
+    return result.result, (result.moves[0] if result.moves else None), result.search
 
 
 def last_winnable(game: Game, budget: int = DEFAULT_BUDGET) -> int | None:
@@ -99,14 +103,15 @@ def answer(request: dict[str, Any]) -> dict[str, object]:
         game = _replay(request)
         position = game.position
         if kind == "hint":
-            verdict, move = hint(position, budget)
-            return {"result": verdict,
+            verdict, move, search = hint(position, budget)
+            return {"result": verdict, "search": search,
                     "move": None if move is None else format_move(game.rules, move)}
         if kind == "verdict":
-            return {"result": solve(position, budget).result}
+            found = solve(position, budget)
+            return {"result": found.result, "search": found.search}
         if kind == "line":
             found = solve(position, budget)
-            return {"result": found.result,
+            return {"result": found.result, "search": found.search,
                     "moves": [format_move(game.rules, move) for move in found.moves]}
         if kind == "last_winnable":
             return {"keep": last_winnable(game, budget)}
