@@ -1,13 +1,19 @@
 """Find the deals of the day ahead of time: data/daily.json (castling.player.daily).
 
-    PYTHONPATH=py python3 scripts/daily.py --until 2031-12-31 [--jobs N] [games ...]
+    PYTHONPATH=py .venv/bin/python scripts/daily.py --until 2031-12-31 [--jobs N] [games ...]
 
-For each game and day from the table's first day up to --until, tries the
+For each game, from the first day no rule has picked up to --until, tries the
 day's candidates in order with the solver and keeps the index of the first one
-proved winnable. Running again extends the table (a day already found is never
-searched again), so it can be stopped and resumed at any time. A game none of
-whose deals the winnability study proved winnable (data/winnability.csv) is
-left out: its candidates would never end.
+proved winnable, by the newest rule (castling.player.daily.RULES: its solver
+version, which must be this checkout's, and its budget). Days already in the
+table are never searched again, whatever rule picked them: running again
+extends the table, so it can be stopped and resumed at any time. A game none
+of whose deals the winnability study proved winnable (data/winnability.csv)
+is left out: its candidates would never end.
+
+The newest rule's budgets are meant for the compiled core (``make`` builds it
+and installs wasmtime in .venv); the Python search gives the same picks, only
+some ten times more slowly.
 """
 
 from __future__ import annotations
@@ -21,22 +27,21 @@ from datetime import date, timedelta
 from pathlib import Path
 
 from castling import GAMES, Position
-from castling.player.daily import BUDGET, DailyTable, candidate, read_table
-from castling.solver import solve
+from castling.player.daily import LATEST, RULES, DailyTable, candidate, read_table
+from castling.solver import VERSION, solve
 
 ROOT = Path(__file__).resolve().parents[1]
 TABLE = ROOT / "data" / "daily.json"
 STUDY = ROOT / "data" / "winnability.csv"
-FIRST_DAY = date(2026, 11, 29)      # a day before the first one anywhere on Earth
 MAX_TRIES = 2_000                   # a game whose day needs more is stopped and reported
 SAVE_EVERY = 25                     # days found between writes of the table
 
 
-def pick(game_id: str, day: date) -> int | None:
+def pick(game_id: str, day: date, budget: int) -> int | None:
     """The index of the day's first candidate proved winnable, or None."""
     rules = GAMES[game_id]
     for k in range(MAX_TRIES):
-        if solve(Position.deal(rules, candidate(game_id, day, k)), BUDGET).result == "won":
+        if solve(Position.deal(rules, candidate(game_id, day, k)), budget).result == "won":
             return k
     return None
 
@@ -52,27 +57,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--until", type=date.fromisoformat, required=True, help="YYYY-MM-DD")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args(argv)
-    table = read_table(TABLE.read_text()) if TABLE.exists() else DailyTable(FIRST_DAY)
+    rule = RULES[LATEST]
+    if rule.solver != VERSION:
+        sys.exit(f"daily.py: rule {rule.version} picks with solver version {rule.solver}, "
+                 f"this checkout's is {VERSION}: add a rule (castling.player.daily.RULES)")
+    table = read_table(TABLE.read_text()) if TABLE.exists() else DailyTable()
     winnable = games_with_a_won_deal()
     games = [game_id for game_id in (args.games or GAMES) if game_id in winnable]
     for left_out in sorted(set(args.games or GAMES) - winnable):
         print(f"{left_out}: no deal proved winnable in the study; no deal of the day")
     with concurrent.futures.ProcessPoolExecutor(args.jobs) as pool:
         for game_id in games:
-            picks = table.picks.setdefault(game_id, [])
-            start = table.first + timedelta(days=len(picks))
+            start = table.next_day(game_id, rule)
             days = [start + timedelta(days=i) for i in range((args.until - start).days + 1)]
-            for done, k in enumerate(pool.map(pick, [game_id] * len(days), days, chunksize=4)):
+            for done, k in enumerate(pool.map(pick, [game_id] * len(days), days,
+                                              [rule.budget] * len(days), chunksize=4)):
                 if k is None:
                     print(f"{game_id}: no candidate proved winnable on {days[done]}; stopped")
                     break
-                picks.append(k)
+                table.add(game_id, rule, days[done], k)
                 if (done + 1) % SAVE_EVERY == 0:
                     TABLE.write_text(table.to_json() + "\n")
                 if (done + 1) % 365 == 0:
                     print(f"{game_id}: up to {days[done]}", flush=True)
             TABLE.write_text(table.to_json() + "\n")
-            print(f"{game_id}: {len(picks)} days, to {table.last_day(game_id)}", flush=True)
+            print(f"{game_id}: days to {table.last_day(game_id)}", flush=True)
     return 0
 
 

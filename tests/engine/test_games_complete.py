@@ -65,7 +65,7 @@ def missing_pieces(rules: GameRules, group: str, facts: dict) -> list[str]:
     if facts["tried"][game] < STUDY_DEALS:
         missing.append(f"step 7: the study's deals ({facts['tried'][game]} of {STUDY_DEALS}): "
                        f"PYTHONPATH=py python3 scripts/winnability.py --deals {STUDY_DEALS} {game}")
-    if game in facts["won"] and game not in facts["daily"].picks:
+    if game in facts["won"] and game not in facts["daily"].games:
         missing.append("step 8: its deals of the day: "
                        f"PYTHONPATH=py python3 scripts/daily.py --until 2028-12-31 {game}")
     return sorted(missing, key=lambda piece: int(piece.split()[1].rstrip(":")))

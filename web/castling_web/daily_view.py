@@ -49,7 +49,7 @@ class DailyDeal:
         number = table.number(rules.id, day)
         written = long_day(day.isoformat())     # as the charts and the result line write it
         if number is None:
-            host.notify(t("daily.none_date", game=rules.name, day=written) if rules.id in table.picks
+            host.notify(t("daily.none_date", game=rules.name, day=written) if rules.id in table.games
                        else t("daily.none_game", game=rules.name))
             return
         host.leave_view_only()

@@ -6,15 +6,24 @@ The rule (the README states it for anyone to check):
 * the candidates for game G on date D (``YYYY-MM-DD``) are, for k = 0, 1, 2, …,
   1 + (the first 8 bytes of SHA-256 of ``castling daily G D k``, as a
   big-endian number, modulo 999,999,999);
-* the deal of the day is the first candidate that the solver proves winnable
-  within :data:`BUDGET` positions.
+* the deal of the day is the first candidate that the solver proves winnable,
+  the solver and its budget being those of the day's *rule*
+  (:data:`RULES`).
+
+A day's deal, once shipped, never changes, though the solver grows stronger
+(a stronger solver may prove an earlier candidate): so each day is picked by
+one numbered rule, kept in the table beside its picks. A new rule names its
+solver's version, its budget and a first day; it picks only days that no
+rule had picked before, for each game from the day after its last one (or
+from the rule's first day, for a game that had none): a game the older
+rules could give no day, Soother say, gets its days from then on.
 
 ``scripts/daily.py`` runs the solver over the candidates ahead of time and
-writes, per game and day from :data:`DailyTable.first`, which k won, to
-``data/daily.json`` (a few kilobytes, shipped with the site): the app computes
-the number from k with one hash, and needs no solver to know today's deal.
-The date is the player's own calendar date (their clock and time zone): "today"
-is what their calendar says.
+writes, per game, stretches of days (each by one rule) and which k won each
+day, to ``data/daily.json`` (a few kilobytes, shipped with the site): the app
+computes the number from k with one hash, and needs no solver to know today's
+deal. The date is the player's own calendar date (their clock and time zone):
+"today" is what their calendar says.
 
 A game none of whose deals the study proved winnable has no deal of the day.
 
@@ -29,9 +38,34 @@ import json
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
-BUDGET = 20_000          # positions the solver may search to prove a candidate
 MODULUS = 999_999_999    # deal numbers 1 … 999,999,999
-FORMAT = 1
+FORMAT = 2               # 1: one rule for every day, picks per game (read still)
+
+
+@dataclass(frozen=True)
+class DailyRule:
+    """How one rule picks: the first candidate castling.solver of version
+    ``solver`` proves won within ``budget`` positions; it picks no day before ``start``."""
+
+    version: int
+    solver: int
+    budget: int
+    start: date
+
+
+#: Every rule there has been. None may change once a day it picked has
+#: shipped; a new search makes a new rule.
+RULES = {
+    # The Python search, as scripts/daily.py first ran it.
+    1: DailyRule(1, solver=3, budget=20_000, start=date(2026, 11, 29)),
+    # The same search run by the compiled core (castling.core), which can
+    # afford ten times the positions a candidate.
+    2: DailyRule(2, solver=3, budget=200_000, start=date(2026, 12, 2)),
+}
+#: The rule scripts/daily.py picks new days by.
+LATEST = max(RULES)
+#: The first rule's budget (days before the second rule's start are all its own).
+BUDGET = RULES[1].budget
 
 
 def candidate(game_id: str, day: date, k: int) -> int:
@@ -41,42 +75,107 @@ def candidate(game_id: str, day: date, k: int) -> int:
 
 
 @dataclass
-class DailyTable:
-    """Which candidate is the deal of the day, per game, for the days from ``first``."""
+class Stretch:
+    """Days in a row of one game picked by one rule: ``picks[i]`` is the k of
+    day ``first + i``."""
 
+    rule: int
     first: date
-    picks: dict[str, list[int]] = field(default_factory=dict)   # game id -> k per day
+    picks: list[int] = field(default_factory=list)
+
+    @property
+    def last(self) -> date:
+        return self.first + timedelta(days=len(self.picks) - 1)
+
+
+@dataclass
+class DailyTable:
+    """Which candidate is the deal of the day, per game and day, and by which rule."""
+
+    stretches: dict[str, list[Stretch]] = field(default_factory=dict)   # oldest first
+
+    @property
+    def games(self) -> set[str]:
+        """The games with at least one deal of the day."""
+        return {game_id for game_id, runs in self.stretches.items() if any(s.picks for s in runs)}
+
+    def pick(self, game_id: str, day: date) -> tuple[DailyRule, int] | None:
+        """The rule that picked ``day``'s deal and its k, or None."""
+        for stretch in self.stretches.get(game_id, []):
+            index = (day - stretch.first).days
+            if 0 <= index < len(stretch.picks):
+                return RULES[stretch.rule], stretch.picks[index]
+        return None
 
     def number(self, game_id: str, day: date) -> int | None:
         """The deal of the day, or None (no deal of the day for that game or date)."""
-        picks = self.picks.get(game_id, [])
-        index = (day - self.first).days
-        if not 0 <= index < len(picks):
-            return None
-        return candidate(game_id, day, picks[index])
+        picked = self.pick(game_id, day)
+        return None if picked is None else candidate(game_id, day, picked[1])
 
     def last_day(self, game_id: str) -> date | None:
         """The last day with a deal of the day for ``game_id``."""
-        picks = self.picks.get(game_id)
-        return self.first + timedelta(days=len(picks) - 1) if picks else None
+        runs = [s for s in self.stretches.get(game_id, []) if s.picks]
+        return runs[-1].last if runs else None
+
+    def next_day(self, game_id: str, rule: DailyRule) -> date:
+        """The first day ``rule`` would pick next for ``game_id``: none picked before."""
+        last = self.last_day(game_id)
+        return rule.start if last is None else max(rule.start, last + timedelta(days=1))
+
+    def add(self, game_id: str, rule: DailyRule, day: date, k: int) -> None:
+        """Record ``day``'s pick by ``rule``; ``day`` must be :meth:`next_day`."""
+        if day != self.next_day(game_id, rule):
+            raise ValueError(f"{game_id}: {day} is not the next day to pick")
+        runs = self.stretches.setdefault(game_id, [])
+        if not runs or runs[-1].rule != rule.version or runs[-1].last + timedelta(days=1) != day:
+            runs.append(Stretch(rule.version, day))
+        runs[-1].picks.append(k)
 
     def to_json(self) -> str:
-        return json.dumps({"format": FORMAT, "first": self.first.isoformat(), "budget": BUDGET,
-                           "picks": self.picks}, separators=(",", ":"))
+        return json.dumps({"format": FORMAT, "rules": {
+            str(n): {"solver": r.solver, "budget": r.budget, "start": r.start.isoformat()}
+            for n, r in RULES.items()},
+            "games": {game_id: [{"rule": s.rule, "first": s.first.isoformat(), "picks": s.picks}
+                                for s in runs] for game_id, runs in self.stretches.items()}},
+            separators=(",", ":"))
+
+
+def _picks(value: object) -> list[int]:
+    if not isinstance(value, list) or not all(type(k) is int and k >= 0 for k in value):
+        raise ValueError("damaged table of daily deals")
+    return value
 
 
 def read_table(text: str) -> DailyTable:
-    """The table from ``data/daily.json``'s text; ValueError if it is not one."""
+    """The table from ``data/daily.json``'s text; ValueError if it is not one.
+    A table of format 1 (one rule, before rules were numbered) is rule 1's."""
     data = json.loads(text)
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    if not isinstance(data, dict) or data.get("format") not in (1, FORMAT):
         raise ValueError("not a table of daily deals")
-    first = date.fromisoformat(data["first"])
-    picks = data["picks"]
-    if not isinstance(picks, dict) or not all(
-            isinstance(ks, list) and all(type(k) is int and k >= 0 for k in ks)
-            for ks in picks.values()):
-        raise ValueError("damaged table of daily deals")
-    return DailyTable(first, {str(game_id): ks for game_id, ks in picks.items()})
+    table = DailyTable()
+    try:
+        if data["format"] == 1:
+            first = date.fromisoformat(data["first"])
+            for game_id, ks in data["picks"].items():
+                table.stretches[str(game_id)] = [Stretch(1, first, _picks(ks))]
+            return table
+        for number, rule in data["rules"].items():
+            if RULES.get(int(number)) != DailyRule(int(number), rule["solver"], rule["budget"],
+                                                   date.fromisoformat(rule["start"])):
+                raise ValueError(f"rule {number} of the daily deals is not this app's")
+        for game_id, runs in data["games"].items():
+            table.stretches[str(game_id)] = [
+                Stretch(int(run["rule"]), date.fromisoformat(run["first"]), _picks(run["picks"]))
+                for run in runs]
+    except (KeyError, TypeError, AttributeError) as error:
+        raise ValueError(f"damaged table of daily deals ({type(error).__name__})") from error
+    for game_id, runs in table.stretches.items():
+        for before, after in zip(runs, runs[1:]):
+            if after.first <= before.last or after.rule < before.rule:
+                raise ValueError(f"the daily deals of {game_id} overlap")
+        if any(stretch.rule not in RULES for stretch in runs):
+            raise ValueError("a daily deal picked by a rule this app does not know")
+    return table
 
 
 # -- the daily record -------------------------------------------------------------
