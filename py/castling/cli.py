@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from typing import NoReturn
 
@@ -19,6 +20,8 @@ from .notation import format_move
 from .solver import DEFAULT_MAX_NODES, solve
 
 USAGE_ERROR = 2
+#: What --memory counts in: a mebibyte.
+MEGABYTE = 1 << 20
 
 
 class _Parser(argparse.ArgumentParser):
@@ -49,9 +52,11 @@ def _moves(game_id: str, number: str, moves: list[str]) -> dict[str, object]:
             "won": position.is_won()}
 
 
-def _solve(game_id: str, number: str, max_nodes: int) -> dict[str, object]:
+def _solve(game_id: str, number: str, max_nodes: int, seconds: float | None,
+           megabytes: int | None) -> dict[str, object]:
     game = Game(get_game(game_id), number)
-    result = solve(game.position, max_nodes)
+    result = solve(game.position, max_nodes, seconds=seconds,
+                   memory=None if megabytes is None else megabytes * MEGABYTE)
     return {"result": result.result, "moves": [format_move(game.rules, m) for m in result.moves],
             "nodes": result.nodes, "search": result.search}
 
@@ -63,6 +68,16 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(
             f"must be a whole number of at least 1, not {text[:20]!r}")
     return int(text)
+
+
+def _seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, not {text[:20]!r}")
+    return seconds
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -83,6 +98,11 @@ def build_parser() -> argparse.ArgumentParser:
     solver.add_argument("number")
     solver.add_argument("--max-nodes", type=_positive, default=DEFAULT_MAX_NODES,
                         help=f"positions to search at most (default {DEFAULT_MAX_NODES})")
+    solver.add_argument("--seconds", type=_seconds, metavar="S",
+                        help="stop searching after about S seconds (no limit by default)")
+    solver.add_argument("--memory", type=_positive, metavar="MB",
+                        help="let the search take at most MB mebibytes, fewer positions if "
+                             "need be (no limit by default)")
     return parser
 
 
@@ -96,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command == "deal":
             result = _deal(args.game, args.number)
         elif args.command == "solve":
-            result = _solve(args.game, args.number, args.max_nodes)
+            result = _solve(args.game, args.number, args.max_nodes, args.seconds, args.memory)
         else:
             result = _moves(args.game, args.number, args.moves)
     except CastlingError as error:

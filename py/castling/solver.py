@@ -33,13 +33,40 @@ Only provably harmless shortcuts cut the search, so exhausting it is a proof:
   the only move tried.
 
 Where the compiled search core loads (castling.core: in CPython through the
-optional wasmtime), :func:`solve` lets it search: the very same search, node
-for node, some ten times quicker. Its winning lines are replayed here, in the
-engine, before they are returned (one that does not replay raises
-:class:`UnreplayableLine`). ``CASTLING_SOLVER=python`` in the environment
-makes :func:`solve` search in Python even so; where the core does not load
-(Pyodide, for now; no wasmtime; no module built) it always does. Both say
-which answered (``SolveResult.search``).
+optional wasmtime, in the browser's worker through its WebAssembly), :func:`solve`
+lets it search: the very same search, node for node, some fifteen times
+quicker. Its winning lines are replayed here, in the engine, before they are
+returned (one that does not replay raises :class:`UnreplayableLine`).
+``CASTLING_SOLVER=python`` in the environment makes :func:`solve` search in
+Python even so; where the core does not load (no wasmtime; no module built)
+it always does. Both say which answered (``SolveResult.search``).
+
+Budgets: ``solve(position, max_nodes, first_moves, *, seconds=None, memory=None)``.
+
+* ``max_nodes``: the positions counted at most, the first stage's a quarter
+  of them; the core and the Python search then give the same answer.
+* ``seconds`` (a float above 0): the first stage ends, "unknown", once a
+  quarter of the time is spent (if its positions are not spent sooner), the
+  second once all of it is (:func:`stage_deadlines`): the answer is then
+  "unknown", never "lost" (that takes a search to its end), and a "won" line
+  is replayed all the same (a few milliseconds more). The clock is looked at
+  between slices of positions (4,096 in the core, some 3 ms; 1,024 here,
+  some 10 ms), so the answer comes that much after the time at most.
+  Where the time decides, the two searches need not agree: the core gets
+  further in it.
+* ``memory`` (bytes, above 0): the core's memory (WebAssembly's, static data
+  included) never grows past it: the budget is cut to the most positions its
+  arena holds there for this position's key size (a fresh instance is made if
+  the shared one had grown past it), so a 256 MiB cap holds some 2.4 million
+  positions of Beleaguered Castle. The Python search cuts its budget to what
+  :func:`python_budget_within` estimates it keeps in as much (some 400,000
+  there). A budget cut so answers "unknown" when the cut budget is spent.
+
+Without ``memory``, a budget larger than the core's memory holds (2 GiB,
+some 20 million positions) is refused by it (castling.core.wasm.BudgetRefused)
+and searched here instead; with ``seconds`` and no ``memory``, the core's own
+limit is taken as the cap instead, since in the same time the Python search
+counts far fewer positions than that.
 
 The heuristic only orders the search, so it may be crude without harm; it was
 tuned on the first deals of each game (docs/winnability.md has the figures).
@@ -59,12 +86,14 @@ from __future__ import annotations
 
 import heapq
 import os
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from .cards import FACE_DOWN
 from .errors import CastlingError
 from .movegen import Move, MoveTables
+from .notation import format_move
 from .position import Position
 from .rules import GameRules
 
@@ -383,7 +412,11 @@ class _Search:
 
     # -- the search --------------------------------------------------------
     def run(self, position: Position, max_nodes: int,
-            first_moves: list[Move] | None, move_cost: int = 0) -> SolveResult:
+            first_moves: list[Move] | None, move_cost: int = 0,
+            deadline: float | None = None) -> SolveResult:
+        """One stage: "unknown" once ``max_nodes`` positions are counted, or
+        once ``time.monotonic()`` passes ``deadline`` (looked at between
+        expansions, every _CLOCK_EVERY positions)."""
         tables = self.tables
         packed = list(map(bytes, position.piles))
         score = self.score(packed)
@@ -397,7 +430,15 @@ class _Search:
         count = 0
         kinds = tables.kinds
         refill = self.refill_from
+        # (One comparison an expansion when there is no deadline: a count
+        # never reached, as the stage ends on counting max_nodes, or 1.)
+        look_at_clock = _CLOCK_EVERY if deadline is not None else max(max_nodes, 1) + 1
         while frontier:
+            if count >= look_at_clock:
+                assert deadline is not None
+                if time.monotonic() >= deadline:
+                    return SolveResult("unknown", [], count)
+                look_at_clock = count + _CLOCK_EVERY
             priority, depth, parent = heapq.heappop(frontier)
             parent_score = move_cost * depth - priority
             # The move generator reads piles of bytes as it reads lists of ints.
@@ -451,13 +492,18 @@ class _Search:
 
 
 def solve(position: Position, max_nodes: int = DEFAULT_MAX_NODES,
-          first_moves: list[Move] | None = None) -> SolveResult:
-    """Decide whether ``position`` can be won, searching at most ``max_nodes`` positions.
+          first_moves: list[Move] | None = None, *,
+          seconds: float | None = None, memory: int | None = None) -> SolveResult:
+    """Decide whether ``position`` can be won, searching at most ``max_nodes`` positions,
+    and, if given, for about ``seconds`` at most, in at most ``memory`` bytes.
 
     ``first_moves``, if given, are the only moves tried from ``position`` itself
     (each must be legal there); "lost" then means none of them leads to a win.
     The compiled core searches where it loads (see the module's docstring).
+    Out of time, or out of the positions ``memory`` holds, the answer is
+    "unknown" (see the module's docstring for how the budgets are shared).
     """
+    _check_budgets(max_nodes, seconds, memory)
     if first_moves is not None:
         legal = position.legal_moves()
         first_moves = [move for move in first_moves if move in legal]
@@ -465,27 +511,79 @@ def solve(position: Position, max_nodes: int = DEFAULT_MAX_NODES,
     if core is not None:
         from .core.wasm import BudgetRefused
         try:
-            found = core.solve(position, max_nodes, first_moves)
+            found = core.solve(position, max_nodes, first_moves, seconds=seconds, memory=memory)
         except BudgetRefused:
             pass        # more than its memory holds: the Python search takes it
         else:
             return _replayed(position, found)
-    return python_solve(position, max_nodes, first_moves)
+    return python_solve(position, max_nodes, first_moves, seconds=seconds, memory=memory)
 
 
 def python_solve(position: Position, max_nodes: int = DEFAULT_MAX_NODES,
-                 first_moves: list[Move] | None = None) -> SolveResult:
+                 first_moves: list[Move] | None = None, *,
+                 seconds: float | None = None, memory: int | None = None) -> SolveResult:
     """:func:`solve` by the standard-library search, whatever loads (the
     reference: the core's tests compare the two). ``first_moves`` must all be legal."""
+    _check_budgets(max_nodes, seconds, memory)
+    if memory is not None:
+        max_nodes = min(max_nodes, python_budget_within(position, memory))
+    ends = stage_deadlines(seconds)
     # Two stages, each a whole search (so either one run to its end is a proof):
     # a greedy one with a quarter of the budget, which wins the easy deals
     # quickest; then, if that did not decide, one that weighs the moves made.
-    first = _Search(position).run(position, max_nodes // _FIRST_STAGE, first_moves)
+    first = _Search(position).run(position, max_nodes // _FIRST_STAGE, first_moves,
+                                  deadline=ends and ends[0])
     if first.result != "unknown":
         return first
-    second = _Search(position).run(position, max_nodes - first.nodes, first_moves, _MOVE_COST)
+    second = _Search(position).run(position, max_nodes - first.nodes, first_moves, _MOVE_COST,
+                                   deadline=ends and ends[1])
     second.nodes += first.nodes
     return second
+
+
+def stage_deadlines(seconds: float | None) -> tuple[float, float] | None:
+    """When each stage's time is up (``time.monotonic()``), given the whole
+    time from now: the first stage's at a quarter of it, as its share of the
+    positions (_FIRST_STAGE), the second's at the end. A first stage that ends
+    sooner leaves the second the rest. (The core's host shares it alike.)"""
+    if seconds is None:
+        return None
+    now = time.monotonic()
+    return now + seconds / _FIRST_STAGE, now + seconds
+
+
+def python_budget_within(position: Position, memory: int) -> int:
+    """The most positions the Python search keeps in ``memory`` bytes: an
+    estimate from tracemalloc's peaks at 100,000 positions (deals of
+    Beleaguered Castle, Lightweight, Castle Mount, Zerline with 3 decks and
+    Rittenhouse: 564-1277 bytes a position), which this overstates by 3-20%.
+    A position costs its list of piles and its key (a pointer a pile each),
+    its node and heap entries and a set slot, and the piles a move made anew:
+    two, or every pile in a game of compulsory founding, whose children are
+    made whole (Rittenhouse). Less the score's memos at their largest."""
+    tables = position.tables
+    piles = len(position.piles)
+    per_position = _PER_POSITION + _PER_PILE * piles
+    if tables.forced_founding:
+        per_position += _PER_CARD_MADE_ANEW * sum(map(len, position.piles))
+    return max(0, (memory - _MEMOS) // per_position)
+
+
+# What python_budget_within counts (bytes; see there).
+_PER_POSITION = 200
+_PER_PILE = 32
+_PER_CARD_MADE_ANEW = 6
+_MEMOS = 24 << 20      # _WORTH_KEPT piles' worth, some 60 bytes an entry
+_CLOCK_EVERY = 1024     # positions between two looks at the clock (about 10 ms)
+
+
+def _check_budgets(max_nodes: int, seconds: float | None, memory: int | None) -> None:
+    if max_nodes < 0:
+        raise ValueError(f"a budget of {max_nodes} positions")
+    if seconds is not None and not seconds > 0:
+        raise ValueError(f"a time budget of {seconds} seconds")
+    if memory is not None and memory <= 0:
+        raise ValueError(f"a memory cap of {memory} bytes")
 
 
 def _core(rules: GameRules) -> Core | None:
@@ -499,14 +597,21 @@ def _core(rules: GameRules) -> Core | None:
 
 
 def _replayed(position: Position, found: SolveResult) -> SolveResult:
-    """The core's answer, once the engine has played its winning line to a win."""
+    """The core's answer, once the engine has played its winning line to a win:
+    each move must be among the engine's legal moves from its source pile
+    (:meth:`MoveTables.generate` over that one pile: the same moves as the
+    whole list holds from there, at a fraction of the cost), then played."""
     if found.result == "won":
-        game = position.copy()
-        try:
-            for move in found.moves:
-                game.play(move)
-        except CastlingError as error:
-            raise UnreplayableLine(f"the core's winning line does not replay: {error}") from error
-        if not game.is_won():
+        tables = position.tables
+        piles = [list(pile) for pile in position.piles]
+        for move in found.moves:
+            if move not in tables.generate(piles, source=move[0]):
+                try:
+                    text = format_move(position.rules, move)
+                except (IndexError, ValueError):
+                    text = str(move)    # (not even piles of this game)
+                raise UnreplayableLine(f"the core's winning line does not replay: {text} is not legal")
+            tables.apply(piles, move)
+        if not tables.is_won(piles):
             raise UnreplayableLine("the core's winning line does not end in a won position")
     return found

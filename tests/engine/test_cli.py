@@ -102,3 +102,29 @@ def test_a_bad_solver_budget_is_named_in_our_words(budget):
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.strip() == (f"castling: argument --max-nodes: must be a whole number "
                                      f"of at least 1, not {budget!r}")
+
+
+@pytest.mark.parametrize("flag, value, expected", [
+    ("--seconds", "0", "must be a number of seconds above 0, not '0'"),
+    ("--seconds", "-1", "must be a number of seconds above 0, not '-1'"),
+    ("--seconds", "inf", "must be a number of seconds above 0, not 'inf'"),
+    ("--seconds", "soon", "must be a number of seconds above 0, not 'soon'"),
+    ("--memory", "0", "must be a whole number of at least 1, not '0'"),
+    ("--memory", "1.5", "must be a whole number of at least 1, not '1.5'")])
+def test_bad_time_and_memory_budgets_are_named_in_our_words(flag, value, expected):
+    result = run("solve", "chessboard", "3", flag, value)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.strip() == f"castling: argument {flag}: {expected}"
+
+
+def test_time_and_memory_budgets_bound_a_search():
+    # Deal 8 of Beleaguered Castle is not decided in 100,000 positions: with a
+    # budget of a hundred million, the time and memory budgets end it.
+    unbounded = ["solve", "beleaguered-castle", "8", "--max-nodes", "100000000"]
+    timed = ok(*unbounded, "--seconds", "0.2")
+    assert timed["result"] == "unknown" and 0 < timed["nodes"] < 100_000_000
+    small = ok(*unbounded, "--memory", "32")
+    assert small["result"] == "unknown" and 0 < small["nodes"] < 400_000
+    # An easy deal is still won, with the line it is won by without them.
+    assert ok("solve", "chessboard", "3", "--seconds", "30", "--memory", "64") == ok(
+        "solve", "chessboard", "3")

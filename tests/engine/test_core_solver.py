@@ -16,13 +16,16 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from dataclasses import astuple
 
 import pytest
 
 from castling import GAMES, Position
 from castling.cli import main
+from castling import solver as solver_module
 from castling.core import Core, core_for
+from castling.core import tables as layout
 from castling.core.wasm import BudgetRefused
 from castling.solver import VERSION, SolveResult, UnreplayableLine, python_solve, solve
 
@@ -157,14 +160,14 @@ def test_solve_passes_the_first_moves_to_the_core(core_in_use):
 @pytest.mark.parametrize("line", [[(0, 0, 1)], []])
 def test_a_won_line_that_does_not_replay_is_an_error(core_in_use, monkeypatch, line):
     # A core claiming a win the engine cannot play: solve() raises, never answers.
-    monkeypatch.setattr(Core, "solve", lambda self, position, budget, first=None:
+    monkeypatch.setattr(Core, "solve", lambda self, position, budget, first=None, **budgets:
                         SolveResult("won", line, 5, "core"))
     with pytest.raises(UnreplayableLine):
         solve(Position.deal(GAMES["fortress"], 2), 1_000)
 
 
 def test_a_budget_the_core_refuses_is_searched_in_python(core_in_use, monkeypatch):
-    def refuse(self, position, budget, first=None):
+    def refuse(self, position, budget, first=None, **budgets):
         raise BudgetRefused("too much")
     monkeypatch.setattr(Core, "solve", refuse)
     found = solve(Position.deal(GAMES["chessboard"], 3), 20_000)
@@ -177,3 +180,111 @@ def test_the_command_line_names_the_search(core_in_use, monkeypatch, capsys):
             monkeypatch.setenv("CASTLING_SOLVER", forced)
         assert main(["solve", "chessboard", "3", "--max-nodes", "20000"]) == 0
         assert json.loads(capsys.readouterr().out)["search"] == search
+
+
+# -- budgets in time and memory -------------------------------------------------
+
+#: Not decided in 100,000 positions (by either search): a hard deal.
+HARD = ("beleaguered-castle", 8)
+
+
+def run_in_slices(core, position, budget, slice_size):
+    """The core's search driven through its resumable exports, ``slice_size``
+    positions at a time; its verdict and node count."""
+    data = layout.position_bytes(position.piles)
+    core._instance.write(core._io, data)
+    assert core._run("core_solve_start", len(data), budget, -1, 0) == budget
+    state = core._run("core_solve_step", slice_size)
+    steps = 1
+    while state in (4, 5):
+        state = core._run("core_solve_step", slice_size)
+        steps += 1
+    head = core._get(8)
+    return {1: "won", 2: "lost", 3: "unknown"}[state], int.from_bytes(head[:4], "little"), steps
+
+
+@pytest.mark.parametrize("slice_size", [1, 37, 4096])
+def test_a_search_run_in_slices_is_the_search_run_in_one_go(slice_size, wasm):
+    # Stopping between slices leaves the search's state as it is: the same
+    # positions in the same order, through both stages (deal 8: unknown,
+    # deal 2: won in the second stage at 2,000).
+    rules = GAMES["beleaguered-castle"]
+    core = core_for(rules, wasm)
+    for deal in (1, 2, 8):
+        position = Position.deal(rules, deal)
+        python = python_solve(position, 2_000)
+        verdict, nodes, steps = run_in_slices(core, position, 2_000, slice_size)
+        assert (verdict, nodes) == (python.result, python.nodes), deal
+        assert steps > 1 if slice_size < nodes else steps == 1
+        assert_mirrors(core, position, 2_000, f"deal {deal} after slices")
+
+
+@pytest.mark.parametrize("search", ["core", "python"])
+def test_a_time_budget_ends_a_hard_search_unknown_and_an_easy_one_still_wins(
+        search, core_in_use, monkeypatch):
+    if search == "python":
+        monkeypatch.setenv("CASTLING_SOLVER", "python")
+    hard = Position.deal(GAMES[HARD[0]], HARD[1])
+    start = time.monotonic()
+    found = solve(hard, 10**8, seconds=0.3)
+    took = time.monotonic() - start
+    assert (found.search, found.result) == (search, "unknown")
+    assert 0 < found.nodes < 10**8
+    assert took < 0.3 + 2.0      # (a shared machine: generous)
+    easy = Position.deal(GAMES["chessboard"], 3)
+    assert astuple(solve(easy, 20_000, seconds=60)) == astuple(solve(easy, 20_000))
+    assert solve(easy, 20_000, seconds=60).result == "won"
+
+
+def test_the_first_stage_takes_a_quarter_of_the_time(core_in_use, monkeypatch):
+    # Both searches end their first stage at a quarter of the time: with a
+    # clock that moves one second each time it is read, and ten seconds,
+    # the first stage ends at its third look and the second stage takes over.
+    looks = []
+
+    def clock():
+        looks.append(None)
+        return float(len(looks))
+    monkeypatch.setattr(solver_module.time, "monotonic", clock)   # (the one time module)
+    hard = Position.deal(GAMES[HARD[0]], HARD[1])
+    for forced in (None, "python"):
+        if forced:
+            monkeypatch.setenv("CASTLING_SOLVER", forced)
+        looks.clear()
+        found = solve(hard, 10**8, seconds=10)
+        assert found.result == "unknown"
+        # The deadlines read once (1: the first stage's at 3.5, the second's
+        # at 11), then a look every slice (the core's 4,096 positions, the
+        # Python search's 1,024): the first stage stops at the look reading
+        # 4, the second at 11. (A first stage of a quarter of the budget,
+        # 25 million positions, could not end sooner.)
+        assert len(looks) == 11, forced
+
+
+def test_a_memory_cap_bounds_the_cores_memory_and_cuts_its_budget(wasm):
+    rules = GAMES[HARD[0]]
+    core = core_for(rules, wasm)
+    hard = Position.deal(rules, HARD[1])
+    core.solve(hard, 200_000)        # (its memory grows past the cap below)
+    assert core.memory_size > 8 << 20
+    found = core.solve(hard, 10**8, memory=8 << 20)
+    assert core.memory_size <= 8 << 20       # a fresh instance, grown no further
+    assert found.result == "unknown" and 40_000 < found.nodes < 100_000
+    # The budget cut to what fits, and searched as the Python search would.
+    assert astuple(python_solve(hard, found.nodes))[:3] == astuple(found)[:3]
+    # A cap above what the budget needs changes nothing.
+    easy = Position.deal(GAMES["chessboard"], 3)
+    chessboard = core_for(GAMES["chessboard"], wasm)
+    assert astuple(chessboard.solve(easy, 20_000, memory=256 << 20)) == astuple(
+        chessboard.solve(easy, 20_000))
+    assert chessboard.memory_size <= 256 << 20
+
+
+def test_a_cap_below_a_page_is_refused_and_searched_in_python(core_in_use):
+    easy = Position.deal(GAMES["chessboard"], 3)
+    with pytest.raises(BudgetRefused):
+        core_for(GAMES["chessboard"]).solve(easy, 20_000, memory=1000)
+    found = solve(easy, 20_000, memory=1000)
+    # The Python search's own estimate leaves it no position to keep: a
+    # budget of 0, which each stage spends on the first position it counts.
+    assert (found.search, found.result, found.nodes) == ("python", "unknown", 2)

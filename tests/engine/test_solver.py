@@ -225,3 +225,22 @@ def test_the_solvers_quick_moves_do_what_the_engine_does(game_id):
             position.play(rng.choice(moves))
     # Compulsory founding (Rittenhouse) follows every move: apply plays them all.
     assert checked == 0 if GAMES[game_id].forced_founding else checked > 20
+
+
+def test_python_solve_keeps_to_a_memory_cap_by_its_own_estimate():
+    from castling.solver import python_budget_within, python_solve
+    hard = Position.deal(GAMES["beleaguered-castle"], 8)    # not decided in 100,000 positions
+    cap = 32 << 20
+    fits = python_budget_within(hard, cap)
+    assert 10_000 < fits < 20_000       # (32 MiB less the memos' 24, at 584 bytes a position)
+    found = python_solve(hard, 10**8, memory=cap)
+    assert (found.result, found.nodes) == ("unknown", fits)
+    # The same answer as the budget it was cut to.
+    assert found == python_solve(hard, fits)
+
+
+@pytest.mark.parametrize("budgets", [dict(seconds=0), dict(seconds=-1.0), dict(memory=0)])
+def test_a_budget_of_no_time_or_no_memory_is_an_error(budgets):
+    from castling.solver import python_solve
+    with pytest.raises(ValueError):
+        python_solve(Position.deal(GAMES["chessboard"], 3), 20_000, **budgets)

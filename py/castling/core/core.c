@@ -526,11 +526,12 @@ EXPORT(core_depth) int core_depth(void) { return depth; }
  * what the budget needs before the search starts and kept for the next one.
  * Per position of budget it holds a node (parent, hash, move: 12 bytes), its
  * key (piles + cards, rounded up to 8 bytes) and the order of its alike piles
- * (tableau and free cells, rounded up to 8), a heap entry (12 bytes) and two
- * to four slots of the table (4 bytes each): for Beleaguered Castle
- * 12 + 64 + 8 + 12 + 8..16 = 104..112 bytes. A budget whose arena would pass
- * ARENA_LIMIT, or that the host will not grow the memory to, is refused
- * (E_BUDGET) before anything is searched.
+ * (tableau and free cells, rounded up to 8; 8 bytes of slack where there are
+ * none), a heap entry (12 bytes) and two to four slots of the table (4 bytes
+ * each): for Beleaguered Castle 12 + 64 + 8 + 12 + 8..16 = 104..112 bytes. A
+ * budget whose arena would pass ARENA_LIMIT, or that the host will not grow
+ * the memory to, is refused (E_BUDGET) before anything is searched; under a
+ * memory cap (core_solve_start) the budget is cut to what fits instead.
  */
 
 /* Must equal castling/solver.py's (the binding checks VERSION). */
@@ -560,6 +561,7 @@ static Entry *heap;
 static u32 *table;
 static u32 n_nodes, n_heap, table_mask, cap;
 static u32 *clean_table, clean_mask;   /* the table known to hold no node */
+static u64 written_end;     /* past every byte a search wrote outside its (emptied) table */
 static int key_len, key_size, key_stride, n_sorted;
 static u8 korder[MAX_PILES];
 static u8 root_pile[MAX_PILES][PILE_CAP + 1], root_len[MAX_PILES];
@@ -584,12 +586,37 @@ static int reserve(u64 end) {
 }
 #endif
 
-/* Carve the arena for `budget` positions of `key_stride` bytes of key each. */
+/* The arena's bytes for `budget` positions of `key_stride` bytes of key each,
+ * and its table's slots (a power of two, at least two a position: linear
+ * probing stays short at half full or less). */
+static u64 arena_bytes(u64 budget, u64 *slots_out) {
+    u64 slots = 1, n = budget + 2;  /* the start, the budget, and the one that ends it at budget 0 */
+    while (slots < 2 * n) slots <<= 1;
+    if (slots_out) *slots_out = slots;
+    return n * (sizeof(Node) + key_stride + sizeof(Entry)) + slots * 4;
+}
+
+/* The largest budget whose arena ends by `limit` (bytes from address 0), or
+ * -1 if not even a budget of 0 fits. For each size of table, the most
+ * positions the rest holds, at most half its slots; the best of those. */
+static long long budget_within(u64 limit) {
+    u64 start = (u64)(unsigned long)arena_base(), per = sizeof(Node) + key_stride + sizeof(Entry);
+    u64 slots;
+    long long best = -1;
+    if (limit > ARENA_LIMIT) limit = ARENA_LIMIT;
+    if (limit <= start) return -1;
+    for (slots = 4; slots * 4 < limit - start; slots <<= 1) {
+        u64 room = (limit - start - slots * 4) / per, n = slots / 2;
+        if (room < n) n = room;
+        if (n >= 2 && (long long)(n - 2) > best) best = (long long)(n - 2);
+    }
+    return best;
+}
+
+/* Carve the arena for `budget` positions. */
 static int make_arena(u32 budget) {
-    u64 slots = 1, bytes, start = (u64)(unsigned long)arena_base();
-    cap = budget + 2;   /* the start, the budget, and the one that ends it at budget 0 */
-    while (slots < 2 * (u64)cap) slots <<= 1;
-    bytes = (u64)cap * (sizeof(Node) + key_stride + sizeof(Entry)) + slots * 4;
+    u64 slots, bytes = arena_bytes(budget, &slots), start = (u64)(unsigned long)arena_base();
+    cap = budget + 2;
     if (start + bytes > ARENA_LIMIT) return E_BUDGET;
     if (!reserve(start + bytes)) return E_BUDGET;   /* the host would not give it */
     nodes = (Node *)arena_base();
@@ -598,20 +625,39 @@ static int make_arena(u32 budget) {
     table = (u32 *)(heap + cap);
     table_mask = (u32)(slots - 1);
     /* The table is all empty slots when a search starts: each search empties
-     * the slots it filled (forget, below), so only a table laid out anew
-     * needs clearing whole, as a search with another budget or game makes. */
+     * the slots it filled (forget, below), so only a table laid out anew, as
+     * a search with another budget or game makes, needs clearing; and only
+     * where earlier searches wrote: memory the arena never reached is as
+     * memory.grow gave it, zeros. (A first search with a large budget would
+     * otherwise write its whole table, hundreds of megabytes, to search a
+     * few thousand positions.) */
     if (table != clean_table || table_mask != clean_mask) {
-        __builtin_memset(table, 0, slots * 4);
+        u64 from = (u64)(unsigned long)table, to = from + slots * 4;
+        if (to > written_end) to = written_end;
+        if (from < to) __builtin_memset(table, 0, to - from);
         clean_table = table;
         clean_mask = table_mask;
     }
     return 0;
 }
 
-/* Empty the slots the search's nodes fill (linear probing: each is at or
- * after its hash's slot; emptied ones on the way are passed over). */
+/* Empty the slots the search's nodes fill. Clearing the whole table costs a
+ * byte written per byte of it; finding each node's slot again (at or after
+ * its hash's slot: linear probing; emptied ones on the way are passed over)
+ * costs a random read or several per node: the second is the cheaper while
+ * the nodes are fewer than one in eight slots (a short search in a table
+ * laid out for a long one), the first beyond. */
 static void forget(void) {
     u32 i;
+    /* What the search wrote besides its table ends with its heap, at most
+     * one entry a node (the nodes and keys lie before it). */
+    u64 end = (u64)(unsigned long)(heap + n_nodes);
+    if (end > written_end) written_end = end;
+    if ((u64)n_nodes * 8 > (u64)table_mask + 1) {
+        __builtin_memset(table, 0, ((u64)table_mask + 1) * 4);
+        n_nodes = 0;
+        return;
+    }
     for (i = 0; i < n_nodes; i++) {
         u32 slot = nodes[i].hash & table_mask;
         while (table[slot] != i + 1) slot = (slot + 1) & table_mask;
@@ -629,36 +675,119 @@ static void forget(void) {
  * each sorted place came from, so that the node's own position (which pile
  * holds what: that decides the order of its moves) comes back from it. */
 
-static int pile_order(int a, int b) {
-    int n = len[a] < len[b] ? len[a] : len[b], i;
-    for (i = 0; i < n; i++)
-        if (pile[a][i] != pile[b][i]) return pile[a][i] - pile[b][i];
-    return len[a] - len[b];
+/* Each sorted pile's first eight cards as one number, most significant
+ * first, each card plus one (so that a shorter pile, padded with zeros,
+ * comes before a longer one that starts alike, as bytes compare in Python):
+ * two piles that differ within their first eight cards compare as these
+ * numbers do, in one comparison; only piles alike that far (of several
+ * decks) are compared card by card beyond. */
+static u64 prefix[MAX_PILES];
+static int in_cells(int p);
+
+static u64 pile_prefix(int p) {
+    u64 w = 0;
+    int n = len[p] < 8 ? len[p] : 8, i;
+    for (i = 0; i < n; i++) w |= (u64)(pile[p][i] + 1) << (56 - 8 * i);
+    return w;
+}
+
+/* Whether pile a sorts after pile b: by their cards as Python compares
+ * bytes, then, for alike piles, by their index. That is the order a stable
+ * sort of the piles in index order gives (Python's sorted), made total, so
+ * that any way of sorting gives the same places: which pile each place came
+ * from is stored with the key, and decides the order of the node's moves. */
+static int pile_after(int a, int b) {
+    int n, i;
+    if (prefix[a] != prefix[b]) return prefix[a] > prefix[b];
+    n = len[a] < len[b] ? len[a] : len[b];
+    for (i = 8; i < n; i++)
+        if (pile[a][i] != pile[b][i]) return pile[a][i] > pile[b][i];
+    if (len[a] != len[b]) return len[a] > len[b];
+    return a > b;
 }
 
 static void sort_piles(u8 *places, int n) {
     int i, j;
+    for (i = 0; i < n; i++) prefix[places[i]] = pile_prefix(places[i]);
     for (i = 1; i < n; i++) {
         u8 p = places[i];
-        for (j = i; j > 0 && pile_order(places[j - 1], p) > 0; j--) places[j] = places[j - 1];
+        for (j = i; j > 0 && pile_after(places[j - 1], p); j--) places[j] = places[j - 1];
         places[j] = p;
     }
 }
 
-static void make_key(u8 *out) {
+/* Pile p (somewhere in places[0..n)) has changed: move it to its new place. */
+static void resort(u8 *places, int n, int p) {
+    int i = 0, j;
+    prefix[p] = pile_prefix(p);
+    while (places[i] != p) i++;
+    for (; i + 1 < n && pile_after(p, places[i + 1]); i++) places[i] = places[i + 1];
+    for (j = i; j > 0 && pile_after(places[j - 1], p); j--) places[j] = places[j - 1];
+    places[j] = (u8)p;
+}
+
+/* Cards copied eight at a time, up to seven bytes past the last: a call of
+ * memcpy (memory.copy in WebAssembly) per pile costs more than the copy of
+ * a pile's few cards. The bytes past the end are written over by what
+ * follows or lie in the slack a key's place keeps for them (key_stride);
+ * a pile's array holds PILE_CAP + 1 bytes, so reading or writing up to the
+ * eighth byte past any length it takes stays within it. */
+static void copy_cards(u8 *to, const u8 *from, int n) {
+    int k;
+    for (k = 0; k < n; k += 8) {
+        u64 w;
+        __builtin_memcpy(&w, from + k, 8);
+        __builtin_memcpy(to + k, &w, 8);
+    }
+}
+
+/* The key from the places in korder. */
+static void write_key(u8 *out) {
     int i, at = 0;
-    for (i = 0; i < R.n_piles; i++) korder[i] = (u8)i;
-    sort_piles(korder, n_sorted);
-    sort_piles(korder + R.first_cell, R.n_cells);
     for (i = 0; i < R.n_piles; i++) {
         int p = korder[i];
         out[at++] = len[p];
-        __builtin_memcpy(out + at, pile[p], len[p]);
+        copy_cards(out + at, pile[p], len[p]);
         at += len[p];
     }
     while (at < key_size) out[at++] = 0;    /* (hashed and compared as whole words) */
     for (i = 0; i < n_sorted; i++) out[at++] = korder[i];
     for (i = 0; i < R.n_cells; i++) out[at++] = korder[R.first_cell + i];
+}
+
+static void make_key(u8 *out) {
+    int i;
+    for (i = 0; i < R.n_piles; i++) korder[i] = (u8)i;
+    sort_piles(korder, n_sorted);
+    sort_piles(korder + R.first_cell, R.n_cells);
+    write_key(out);
+}
+
+/* A parent's places and prefixes (set by parent_sorted), from which each
+ * child's key is made: a move changes two piles, or three (a space refilled
+ * from the reserve), so the child's places are the parent's with those moved
+ * to where they now sort, some n comparisons instead of a sort's n^2 / 4. */
+static u8 parent_order[MAX_PILES];
+static u64 parent_prefix[MAX_PILES];
+
+static void parent_sorted(void) {
+    int i;
+    for (i = 0; i < R.n_piles; i++) {
+        parent_order[i] = korder[i];
+        prefix[i] = parent_prefix[i] = pile_prefix(i);
+    }
+}
+
+static void make_child_key(u8 *out, const int *changed, int n_changed) {
+    int c;
+    __builtin_memcpy(korder, parent_order, R.n_piles);
+    for (c = 0; c < n_changed; c++) {
+        int p = changed[c];
+        if (p < n_sorted) resort(korder, n_sorted, p);
+        else if (in_cells(p)) resort(korder + R.first_cell, R.n_cells, p);
+    }
+    write_key(out);
+    for (c = 0; c < n_changed; c++) prefix[changed[c]] = parent_prefix[changed[c]];
 }
 
 static void restore(const u8 *key) {
@@ -670,7 +799,7 @@ static void restore(const u8 *key) {
     for (i = 0; i < R.n_piles; i++) {
         int p = korder[i];
         len[p] = key[at++];
-        __builtin_memcpy(pile[p], key + at, len[p]);
+        copy_cards(pile[p], key + at, len[p]);
         at += len[p];
     }
     depth = 0;
@@ -895,10 +1024,21 @@ static int worth_trying(u8 *out) {
     return kept;
 }
 
-/* -- one stage: solver._Search.run ----------------------------------------- */
+/* -- one stage: solver._Search.run -----------------------------------------
+ * Resumable: stage_begin lays out the start, stage_run expands positions
+ * until a number of them is counted or the stage ends, and the next
+ * stage_run goes on where it stopped. Stopping between two expansions only
+ * leaves the loop: the search's whole state (heap, nodes, table, count) is
+ * kept here, so a stage run in slices visits the very positions, in the very
+ * order, that it visits in one go; the host only looks at its clock between
+ * slices (the core has none). */
+
+#define RUNNING 0
 
 static u8 expand[MAX_MOVES * 3];
 static u32 last_node, stage_nodes;
+static long long stage_max;     /* the stage's budget */
+static i32 stage_cost;          /* its cost per move made */
 
 static void set_root(void) {
     int i;
@@ -913,24 +1053,36 @@ static void set_root(void) {
 /* (max_nodes may be below 0: the second stage's, when the first took more
  * than the whole budget, as solve's arithmetic makes it; then the first new
  * position ends it, as in Python.) */
-static int search(long long max_nodes, i32 move_cost) {
-    u32 count = 0;
-    i32 s, parent_score, parent_worth[MAX_PILES];
-    u8 worth_known[MAX_PILES];
-    u64 wanted = 0;
-    int wanted_known;
+static int stage_begin(long long max_nodes, i32 move_cost) {
     set_root();
     stage_nodes = 0;
+    stage_max = max_nodes;
+    stage_cost = move_cost;
     last_node = 0;
     n_nodes = n_heap = 0;
     if (is_won()) return WON;
     make_key(keys);
     add_if_new(0, 0, 0, 0);
     push(-score(), 0, 0);
+    return RUNNING;
+}
+
+/* Expand positions until `until` are counted in this stage (checked before
+ * each expansion) or the stage ends: RUNNING, or its verdict. */
+static int stage_run(u32 until) {
+    u32 count = stage_nodes;
+    long long max_nodes = stage_max;
+    i32 move_cost = stage_cost;
+    i32 s, parent_score, parent_worth[MAX_PILES];
+    u8 worth_known[MAX_PILES];
+    u64 wanted = 0;
+    int wanted_known;
     while (n_heap) {
-        Entry e = pop();
+        Entry e;
         const u8 *list;
         int n, i;
+        if (count >= until) return RUNNING;
+        e = pop();
         restore(keys + (u64)e.node * key_stride);
         if (e.node == 0 && n_first >= 0) {
             list = first_moves;
@@ -943,12 +1095,22 @@ static int search(long long max_nodes, i32 move_cost) {
         parent_score = move_cost * (i32)e.depth - e.priority;
         wanted_known = 0;
         for (i = 0; i < R.n_piles; i++) worth_known[i] = 0;
+        parent_sorted();
         for (i = 0; i < n; i++) {
             int src = list[3 * i], dst = list[3 * i + 1], cnt = list[3 * i + 2], err;
             u8 *key = keys + (u64)n_nodes * key_stride;
             err = apply(src, dst, cnt);
             if (err < 0) return err;
-            make_key(key);
+            if (stack[0].n_founded) {
+                make_key(key);      /* (compulsory founding changed more piles) */
+                __builtin_memcpy(prefix, parent_prefix, sizeof prefix);
+            } else {
+                int moved[3], n_moved = 2;
+                moved[0] = src;
+                moved[1] = dst;
+                if (stack[0].flags & REFILLED_SOURCE) moved[n_moved++] = R.first_reserve;
+                make_child_key(key, moved, n_moved);
+            }
             if (add_if_new(e.node, src, dst, cnt)) {
                 count++;
                 stage_nodes = count;
@@ -990,12 +1152,6 @@ static int search(long long max_nodes, i32 move_cost) {
     return LOST;
 }
 
-static int run(long long max_nodes, i32 move_cost) {
-    int verdict = search(max_nodes, move_cost);
-    forget();       /* (the nodes stay, for the line: only the table forgets them) */
-    return verdict;
-}
-
 /* The line from the start to the last node, into io after the two counts. */
 static int write_line(void) {
     u32 n = 0, at = last_node, i;
@@ -1015,20 +1171,73 @@ static void put32(u8 *p, u32 v) {
     p[0] = (u8)v; p[1] = (u8)(v >> 8); p[2] = (u8)(v >> 16); p[3] = (u8)(v >> 24);
 }
 
-/* solver.solve: decide the core's position searching at most max_nodes
- * positions. n_first >= 0: the only moves tried from the position itself are
- * the n_first in io (three bytes each, each legal there); -1: all worth trying.
- * Returns WON, LOST or UNKNOWN, and writes into io the positions searched
- * (u32), the winning line's length (u32) and its moves (3 bytes each); or an
- * error. The core's position is the same afterwards, its move stack empty. */
-EXPORT(core_solve) int core_solve(int max_nodes, int first) {
-    u32 total;
-    int verdict, i, cards = 0, line;
+/* -- solver.solve: the two stages, resumable --------------------------------
+ * Two stages, each a whole search: greedy with a quarter of the budget, then
+ * the rest of it with a cost per move made. The host starts a search
+ * (core_solve_start), runs it in slices of positions (core_solve_step) and,
+ * with a time budget, may end the stage under way between slices as if its
+ * budget were spent (core_solve_stop: the first stage then hands the rest of
+ * the budget to the second, as a first stage that ran out of positions
+ * does). core_solve does all of it in one call, for a budget of positions only. */
+
+#define RUNNING_FIRST 4     /* what core_solve_step returns while a stage runs */
+#define RUNNING_SECOND 5
+
+static int phase;               /* 0: no search; 1, 2: that stage runs; 3: decided */
+static long long solve_budget;  /* the whole budget, both stages' */
+static u32 first_total;         /* positions the first stage counted */
+static int decided;             /* the verdict, once phase is 3 */
+
+/* A search decided (or failed): its figures and line into io, the position
+ * back to the start. */
+static int decide(int verdict) {
+    u32 total = first_total + stage_nodes;     /* (first_total is 0 in the first) */
+    int line;
+    line = verdict == WON ? write_line() : 0;
+    set_root();
+    phase = 0;
+    if (verdict < 0) return verdict;
+    if (line < 0) return line;
+    put32(io, total);
+    put32(io + 4, (u32)line);
+    phase = 3;
+    decided = verdict;
+    return verdict;
+}
+
+/* The stage under way has ended with `verdict` (UNKNOWN: its budget spent). */
+static int stage_over(int verdict) {
+    forget();       /* (the nodes stay, for the line: only the table forgets them) */
+    if (phase == 1 && verdict == UNKNOWN) {
+        first_total = stage_nodes;
+        phase = 2;
+        verdict = stage_begin(solve_budget - first_total, MOVE_COST);
+        if (verdict == RUNNING) return RUNNING_SECOND;
+    }
+    return decide(verdict);
+}
+
+/* Start deciding a position, searching at most max_nodes positions. io holds
+ * the position (size bytes, as core_set_position reads it) and after it, if
+ * first >= 0, the only moves tried from the position itself (first moves,
+ * three bytes each, each legal there); first = -1: all worth trying.
+ * memory_pages > 0: the memory (in 64 KiB pages, static data included) is
+ * never grown past that many, and the budget is cut to the most positions
+ * whose arena fits below it. Returns the budget searched with (or an error;
+ * E_BUDGET: more than the memory holds, or not even one position within the
+ * cap); the position is the core's afterwards. */
+EXPORT(core_solve_start) int core_solve_start(int size, int max_nodes, int first, int memory_pages) {
+    int verdict, i, cards = 0;
+    if (phase == 1 || phase == 2) forget();     /* (a search left unfinished) */
+    phase = 0;
     if (!loaded) return E_NO_RULES;
-    if (max_nodes < 0) return E_BUDGET;
-    if (first > MAX_MOVES) return E_FULL;
+    if (max_nodes < 0 || memory_pages < 0) return E_BUDGET;
+    if (first > MAX_MOVES || size < 0 || (u64)size + 3 * (u64)(first > 0 ? first : 0) > IO_SIZE)
+        return E_FULL;
+    verdict = core_set_position(size);
+    if (verdict < 0) return verdict;
     n_first = first;
-    if (first > 0) __builtin_memcpy(first_moves, io, 3 * first);
+    if (first > 0) __builtin_memcpy(first_moves, io + size, 3 * first);
     for (i = 0; i < R.n_piles; i++) {
         root_len[i] = len[i];
         __builtin_memcpy(root_pile[i], pile[i], len[i]);
@@ -1037,23 +1246,65 @@ EXPORT(core_solve) int core_solve(int max_nodes, int first) {
     n_sorted = (R.flags & FLAG_FEEDS) ? 0 : R.n_tableau;
     key_len = R.n_piles + cards;
     key_size = (key_len + 7) & ~7;
-    key_stride = key_size + ((n_sorted + R.n_cells + 7) & ~7);
+    /* After the key, the places (rounded up to 8 bytes), or 8 bytes for the
+     * seven that copy_cards may write past the last pile when there are none. */
+    key_stride = key_size + (n_sorted + R.n_cells ? (n_sorted + R.n_cells + 7) & ~7 : 8);
     if (key_stride > KEY_MAX) return E_LIMITS;
+    if (memory_pages) {
+        long long most = budget_within((u64)memory_pages << 16);
+        if (most < 0) return E_BUDGET;
+        if (max_nodes > most) max_nodes = (int)most;
+    }
     verdict = make_arena((u32)max_nodes);
     if (verdict < 0) return verdict;
-    /* Two stages, each a whole search: greedy with a quarter of the budget,
-     * then the rest of it with a cost per move made. */
-    verdict = run(max_nodes / FIRST_STAGE, 0);
-    total = stage_nodes;
-    if (verdict == UNKNOWN) {
-        verdict = run((long long)max_nodes - total, MOVE_COST);
-        total += stage_nodes;
+    solve_budget = max_nodes;
+    first_total = 0;
+    phase = 1;
+    verdict = stage_begin(max_nodes / FIRST_STAGE, 0);
+    if (verdict != RUNNING) {
+        forget();
+        decide(verdict);
     }
-    line = verdict == WON ? write_line() : 0;
-    set_root();
+    return max_nodes;
+}
+
+/* Search on until `slice` more positions are counted (at the end of the
+ * expansion that reaches them) or the search is decided: RUNNING_FIRST or
+ * RUNNING_SECOND (the stage under way), or the verdict (WON, LOST or
+ * UNKNOWN) with io holding the positions searched (u32), the winning line's
+ * length (u32) and its moves (3 bytes each); or an error. Once decided, the
+ * core's position is the start again, its move stack empty. */
+EXPORT(core_solve_step) int core_solve_step(int slice) {
+    u32 left = (u32)slice;
+    if (phase == 3) return decided;
+    if (phase == 0) return E_NO_RULES;
+    if (slice < 0) return E_BUDGET;
+    for (;;) {
+        u32 before = stage_nodes, used;
+        int verdict = stage_run(before + left < before ? 0xFFFFFFFFu : before + left);
+        if (verdict == RUNNING) return phase == 1 ? RUNNING_FIRST : RUNNING_SECOND;
+        if (verdict < 0) { forget(); return decide(verdict); }
+        used = stage_nodes - before;
+        left = used >= left ? 0 : left - used;
+        /* The first stage over, the second goes on with what is left of the slice. */
+        verdict = stage_over(verdict);
+        if (verdict != RUNNING_SECOND) return verdict;
+    }
+}
+
+/* End the stage under way now, as if its budget were spent (the host's time
+ * for it is up): the first hands the rest of the budget to the second, the
+ * second decides "unknown". Returns what core_solve_step would. */
+EXPORT(core_solve_stop) int core_solve_stop(void) {
+    if (phase == 3) return decided;
+    if (phase == 0) return E_NO_RULES;
+    return stage_over(UNKNOWN);
+}
+
+/* solver.solve in one call, for a budget of positions only: core_solve_start
+ * (no memory cap) and core_solve_step to the end. */
+EXPORT(core_solve) int core_solve(int size, int max_nodes, int first) {
+    int verdict = core_solve_start(size, max_nodes, first, 0);
     if (verdict < 0) return verdict;
-    if (line < 0) return line;
-    put32(io, total);
-    put32(io + 4, (u32)line);
-    return verdict;
+    return core_solve_step(0x7FFFFFFF);
 }

@@ -1,8 +1,8 @@
 """The core's module inside Pyodide (the browser's solver worker, or Pyodide
 in Node), run by the JavaScript engine's own ``WebAssembly`` through ``js``.
 
-The same three calls as :mod:`.wasmtime_module` (call an export, write and
-read its memory). Importing this module outside Pyodide fails (there is no
+The same four calls as :mod:`.wasmtime_module` (call an export, write and
+read its memory, and its size). Importing this module outside Pyodide fails (there is no
 ``js``), so nothing in the engine imports it: the worker (web/solver_worker.py)
 does, and hands the module to :func:`castling.core.wasm.use_module`.
 """
@@ -62,3 +62,7 @@ class JsInstance:
 
     def read(self, at: int, size: int) -> bytes:
         return bytes(js.Uint8Array.new(self._memory.buffer, at, size).to_bytes())
+
+    def memory_size(self) -> int:
+        """The instance's memory, in bytes (it only ever grows)."""
+        return int(self._memory.buffer.byteLength)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import atexit
 import os
+import time
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -26,7 +27,7 @@ from ..movegen import Move, MoveTables, Piles, Record, tables_for
 from ..notation import format_move
 from ..position import Position
 from ..rules import GameRules
-from ..solver import VERSION, SolveResult, Verdict
+from ..solver import VERSION, SolveResult, Verdict, stage_deadlines
 from . import tables as layout
 from . import wasmtime_module
 
@@ -40,8 +41,19 @@ _ERRORS = {-1: "not a rules table", -2: "another format of rules table",
            -10: "a budget larger than the core's memory can hold"}
 #: core_solve's verdicts.
 _VERDICTS: dict[int, Verdict] = {1: "won", 2: "lost", 3: "unknown"}
-#: The largest budget core_solve takes (an i32); its arena may refuse less.
+#: What core_solve_step returns while the first or the second stage runs.
+_RUNNING = (4, 5)
+#: The largest budget core_solve takes (an i32); its arena may refuse less
+#: (BudgetRefused): it never holds more than 2 GiB. Under a memory cap it
+#: refuses nothing, but searches as many positions as fit below the cap.
 MAX_BUDGET = 2**31 - 1
+#: The memory grows by pages of 64 KiB (WebAssembly's).
+PAGE = 1 << 16
+#: The most memory the core ever takes (core.c's ARENA_LIMIT, static data included).
+ARENA_LIMIT = 1 << 31
+#: Positions a time-budgeted search counts between two looks at the clock
+#: (some 3 ms of the core's search).
+SLICE = 4096
 
 
 class Instance(Protocol):
@@ -50,12 +62,14 @@ class Instance(Protocol):
     def call(self, name: str, *args: int) -> int: ...
     def write(self, at: int, data: bytes) -> None: ...
     def read(self, at: int, size: int) -> bytes: ...
+    def memory_size(self) -> int: ...
 
 
 class Module(Protocol):
     """A compiled module (hashable: cores are kept per module and game)."""
 
     def instantiate(self) -> Instance: ...
+    def __hash__(self) -> int: ...
 
 
 def default_wasm() -> Path:
@@ -139,13 +153,26 @@ class Core:
     def __init__(self, rules: GameRules, module: Module) -> None:
         self.rules = rules
         self.tables: MoveTables = tables_for(rules)
-        self._instance = module.instantiate()
+        self._module = module
+        self._moves: list[Move] = []
+        self._instantiate()
+
+    def _instantiate(self) -> None:
+        """A fresh instance of the module (its memory as small as it starts),
+        with the rules loaded."""
+        self._instance = self._module.instantiate()
         if self._run("core_format") != layout.FORMAT:
             raise RuntimeError("the core module reads another format of rules table")
         self._io = self._run("core_io")
         self._searches_as = self._run("core_solver_version")
-        self._moves: list[Move] = []
+        self._moves.clear()
         self._check(self._run("core_load_rules", *self._put(layout.rules_table(self.tables))))
+
+    @property
+    def memory_size(self) -> int:
+        """The instance's memory in bytes (static data and the search's arena):
+        it grows to what the largest budget searched needed, and never shrinks."""
+        return self._instance.memory_size()
 
     def _run(self, name: str, *args: int) -> int:
         return self._instance.call(name, *args)
@@ -202,23 +229,57 @@ class Core:
         return self._run("core_depth")
 
     def solve(self, position: Position | Piles, max_nodes: int,
-              first_moves: Sequence[Move] | None = None) -> SolveResult:
+              first_moves: Sequence[Move] | None = None, *,
+              seconds: float | None = None, memory: int | None = None) -> SolveResult:
         """castling.solver's search, run by the core: the same verdict, node
         count and line as the Python search at the same budget (the tests
         compare them). ``first_moves``, if given, are the only moves tried
-        from the position (each must be legal there). The line is the core's:
+        from the position (each must be legal there). ``seconds``: the first
+        stage ends a quarter of the way through them, the second at the end
+        (as :func:`castling.solver.python_solve` shares them). ``memory``:
+        the instance's memory stays within that many bytes (a fresh instance
+        if this one's has grown past them), and the budget is cut to the
+        positions its arena holds there. The line is the core's:
         :func:`castling.solver.solve` replays it in the engine before
-        returning it. The core's move stack is emptied."""
+        returning it. The core's position is then ``position``, its move stack empty."""
         if self._searches_as != VERSION:
             raise RuntimeError("the core module searches as another version of the solver")
         if not 0 <= max_nodes <= MAX_BUDGET:
             raise BudgetRefused(f"a budget of {max_nodes} positions is not one the core takes")
-        self.set_position(position)
+        pages = 0
+        if memory is None and seconds is not None:
+            # A time budget with no memory cap: the core's own (ARENA_LIMIT),
+            # so that a budget of positions larger than it holds is cut to what
+            # it holds rather than refused, as the Python search, a tenth as
+            # quick, searches fewer positions in the same time.
+            pages = ARENA_LIMIT // PAGE
+        elif memory is not None:
+            pages = memory // PAGE
+            if not pages:
+                raise BudgetRefused(f"a memory cap of {memory} bytes is less than a page")
+            if self.memory_size > memory:
+                self._instantiate()     # (its memory cannot shrink: another one's can start small)
+        piles = position.piles if isinstance(position, Position) else position
+        data = layout.position_bytes(piles)
         first = -1
         if first_moves is not None:
             first = len(first_moves)
-            self._put(b"".join(layout.move_bytes(move) for move in first_moves))
-        verdict = self._run("core_solve", max_nodes, first)
+            data += b"".join(layout.move_bytes(move) for move in first_moves)
+        self._instance.write(self._io, data)
+        self._moves.clear()
+        size = len(data) - 3 * max(first, 0)
+        ends = stage_deadlines(seconds)
+        if ends is None and not pages:
+            verdict = self._run("core_solve", size, max_nodes, first)
+        else:
+            verdict = self._run("core_solve_start", size, max_nodes, first, pages)
+            if verdict >= 0:
+                verdict = self._run("core_solve_step", SLICE if ends else MAX_BUDGET)
+            while verdict in _RUNNING:
+                if ends is not None and time.monotonic() >= ends[_RUNNING.index(verdict)]:
+                    verdict = self._run("core_solve_stop")
+                else:
+                    verdict = self._run("core_solve_step", SLICE if ends else MAX_BUDGET)
         if verdict == -10:
             raise BudgetRefused(f"castling core: {_ERRORS[verdict]} ({max_nodes} positions)")
         self._check(verdict)
