@@ -30,7 +30,12 @@ same run, since this machine's absolute times vary by a third:
   with the snapshot and on one whose snapshot was deleted.
 * Verdicts: from a move's tap to the worker's verdict on the position it made
   (``#verdict``'s data-result set again), median and 95th percentile over
-  random legal moves in the core four games, under Pyodide in the worker.
+  random legal moves in the core four games, Palace and Zerline, under Pyodide
+  in the worker, searching with the compiled core; the anchor is the same site
+  served without the core (its file answers 404, so the worker's Python search
+  answers), in the same run. And the worker's memory at the end of each game's
+  moves (its Python's WebAssembly memory and the cores', which never shrink:
+  the peak), read in the worker (``castlingWorkerMemory()``, solver_worker.py).
 * Tap-to-move: from the tap that drops a selected card on its destination (a
   frame after the tap that picked it up) to the finished DOM update (the
   handler runs synchronously inside the event dispatch), median and 95th
@@ -112,6 +117,16 @@ class CountingHandler(support.CountingHandler):
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             self.wfile.write(body)
+        else:
+            super().do_GET()
+
+
+class NoCoreHandler(CountingHandler):
+    """The same site without its compiled core: the anchor of the verdicts' figures."""
+
+    def do_GET(self) -> None:
+        if self.path.split("?")[0].endswith("/castling-core.wasm"):
+            self.send_error(404)
         else:
             super().do_GET()
 
@@ -294,16 +309,26 @@ TAP = "async ([source, target]) => {" + TAPPING + """
 
 # The tap that makes a move, then the wait for the worker's verdict on the new
 # position: the move empties #verdict's data-result at once; the answer sets it.
-TAP_TO_VERDICT = """async ([source, target]) => {
+TAP_TO_VERDICT = """async ([source, target]) => {""" + TAPPING + """
   const box = document.getElementById('verdict');
+  tap(top(source));
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  // A verdict still coming for an earlier position (cards the last move sent
+  // home on their own) must not end this one's clock: only a verdict that
+  // follows the emptying this move makes counts.
+  // (The emptying and the answer may come in one batch of records: an answer
+  // known already is shown at once.)
   const answered = new Promise((resolve) => {
-    const watch = new MutationObserver(() => {
-      if (box.dataset.result) { watch.disconnect(); resolve(performance.now()); }
+    const watch = new MutationObserver((records) => {
+      if (box.dataset.result && records.some((record) => !record.oldValue)) {
+        watch.disconnect(); resolve(performance.now());
+      }
     });
-    watch.observe(box, {attributes: true, attributeFilter: ['data-result']});
+    watch.observe(box, {attributes: true, attributeFilter: ['data-result'], attributeOldValue: true});
     setTimeout(() => { watch.disconnect(); resolve(null); }, 120000);
   });
-  const start = await (""" + TAP.replace("return performance.now() - start;", "return start;") + """)([source, target]);
+  const start = performance.now();
+  tap(top(target));
   const end = await answered;
   return end === null ? null : end - start;
 }"""
@@ -340,6 +365,19 @@ def verdict_latencies(page, base: str, game_id: str, moves_wanted: int) -> list[
                 break
         number += 1
     return latencies
+
+
+def worker_memory(page) -> dict[str, int]:
+    """The solver's worker's memory now (bytes): its Python's and its cores'."""
+    for worker in page.workers:
+        try:
+            found = worker.evaluate("globalThis.castlingWorkerMemory ? "
+                                    "String(globalThis.castlingWorkerMemory()) : ''")
+        except Exception:       # a worker that has finished (the snapshot maker's)
+            continue
+        if found:
+            return json.loads(found)
+    return {}
 
 
 def tap_latencies(page, base: str, game_id: str, moves_wanted: int) -> list[float]:
@@ -507,6 +545,26 @@ def print_boots(title: str, figures: dict[str, list[float]], targets: dict[str, 
         print(f"  {label}: {ratio:.2f}x {anchor}{aim}")
 
 
+def verdict_figures(playwright, base: str, moves_wanted: int) -> None:
+    """Move-to-verdict latency with the compiled core and without it (the same
+    site, its core file refused), and the worker's memory."""
+    print("From a move to the worker's verdict on the new position (seconds), with the "
+          "compiled core and without it (the Python search in Pyodide):")
+    with serve(ROOT / "dist", NoCoreHandler) as without, profile(playwright) as page:
+        for game_id in ("chessboard", "morphy", "chequers", "martha", "palace", "zerline"):
+            line, medians = f"  {game_id:10s}", []
+            for kind, site in (("core", base), ("no core", without)):
+                values = sorted(verdict_latencies(page, site, game_id, moves_wanted))
+                p95 = values[int(0.95 * (len(values) - 1))]
+                medians.append(median(values))
+                memory = worker_memory(page)
+                line += (f"  {kind}: median {medians[-1]:6.3f} p95 {p95:6.3f}"
+                         f" (worker memory: Python {memory.get('python', 0) / 2**20:.0f} MB,"
+                         f" cores {memory.get('core', 0) / 2**20:.0f} MB)")
+            print(f"{line}  -> {medians[1] / max(medians[0], 1e-9):.1f}x quicker with the core"
+                  f" over {moves_wanted} moves", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="Start-up, bytes and tap latency of the built site.")
     parser.add_argument("--rounds", type=int, default=7, help="boots per kind (medians reported)")
@@ -564,13 +622,7 @@ def measure(playwright, parts: set[str], args, base: str, plain: str) -> None:
         for name, values in workers.items():
             print(f"  {name:18s} {median(values):6.2f}   (min {min(values):.2f}, max {max(values):.2f})")
     if "verdicts" in parts:
-        print("From a move to the worker's verdict on the new position (seconds):")
-        with profile(playwright) as page:
-            for game_id in ("chessboard", "morphy", "chequers", "martha"):
-                values = sorted(verdict_latencies(page, base, game_id, args.verdicts))
-                p95 = values[int(0.95 * (len(values) - 1))]
-                print(f"  {game_id:10s} median {median(values):6.2f}   p95 {p95:6.2f}   "
-                      f"over {len(values)} moves", flush=True)
+        verdict_figures(playwright, base, args.verdicts)
     if "motion" in parts:
         motion_figures(playwright, base, args.moves)
     if "taps" not in parts:

@@ -44,4 +44,21 @@ async def load_core(url):
     return "core"
 
 
+def memory():
+    """The worker's memory in bytes, for benchmarks/browser.py (which calls it as
+    ``castlingWorkerMemory()`` in the worker): Python's heap (Pyodide's
+    WebAssembly memory) and the search cores' memories. Neither ever shrinks,
+    so what they are now is the most they have been."""
+    import pyodide_js
+    from castling.core.wasm import memory_in_use
+    return json.dumps({"python": pyodide_js._module.HEAPU8.length, "core": memory_in_use()})
+
+
+def _publish_memory():
+    import js
+    from pyodide.ffi import create_proxy
+    js.globalThis.castlingWorkerMemory = create_proxy(memory)
+
+
+_publish_memory()
 __export__ = ["ask", "load_core"]

@@ -17,6 +17,7 @@ from __future__ import annotations
 import atexit
 import os
 import time
+import weakref
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -144,6 +145,15 @@ def shared_core(rules: GameRules) -> Core | None:
 
 atexit.register(_shared.cache_clear)
 
+#: Every Core alive (for memory_in_use).
+_alive: weakref.WeakSet[Core] = weakref.WeakSet()
+
+
+def memory_in_use() -> int:
+    """Bytes of memory the live cores' instances hold, for the benchmarks: an
+    instance's memory grows to its largest search and stays."""
+    return sum(core.memory_size for core in list(_alive))
+
 
 class Core:
     """One instance of the module with one game's rules loaded: a position set
@@ -167,6 +177,7 @@ class Core:
         self._searches_as = self._run("core_solver_version")
         self._moves.clear()
         self._check(self._run("core_load_rules", *self._put(layout.rules_table(self.tables))))
+        _alive.add(self)
 
     @property
     def memory_size(self) -> int:
