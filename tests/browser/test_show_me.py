@@ -114,3 +114,24 @@ def test_show_me_says_why_when_the_position_is_not_proved_winnable(page, site_ur
     assert "cannot be won" in page.locator("#notice").text_content()
     assert page.locator("#show-me").is_hidden()
     assert saved_moves(page, "chessboard") == ["t3-f4"]
+
+
+def test_show_me_out_of_time_offers_a_longer_search_once(page, site_url):
+    # No deal of Soother is decided in a second, nor in ten (docs/winnability.md).
+    page.goto(f"{site_url}index.html#/soother/1")
+    wait_ready(page)
+    page.wait_for_selector('#verdict[data-result="unknown"]', state="attached", timeout=WORKER_MS)
+    act(page, "show-me")
+    offer = page.locator('#toast-action[data-action="show-me-longer"]')
+    offer.wait_for(state="visible", timeout=WORKER_MS)
+    assert "in a second's search" in page.locator("#notice").text_content()
+    assert offer.text_content() == "Search longer"
+    offer.click()
+    page.wait_for_function("document.getElementById('status').textContent.includes('ten seconds')")
+    page.wait_for_function(
+        "document.getElementById('notice').textContent.includes(\"in ten seconds' search\")",
+        timeout=WORKER_MS)
+    # said once: no second offer, nothing played
+    assert page.locator("#toast-action").is_hidden()
+    assert (stored(page, "castling:save:soother") or {"moves": []})["moves"] == []
+    assert page.locator("#show-me").is_hidden()

@@ -100,3 +100,20 @@ def test_a_winnable_deal_is_picked_from_the_candidates():
 def test_bad_requests_get_an_error_not_an_exception(request_):
     reply = answer(request_)
     assert set(reply) == {"error"} and reply["error"]
+
+
+def test_a_question_is_searched_within_its_seconds():
+    import time
+    start = time.perf_counter()
+    reply = answer({"kind": "verdict", "game": "soother", "deal": 1, "seconds": 0.2})
+    assert reply["result"] == "unknown"          # no deal of Soother is decided that quickly
+    assert time.perf_counter() - start < 2.0      # (generous: a shared machine)
+    # with no budget named, a second: enough for an easy deal
+    assert answer({"kind": "verdict", "game": "chessboard", "deal": 1})["result"] == "won"
+
+
+@pytest.mark.parametrize("seconds", [0, -1, 31, "lots", float("nan")])
+def test_a_time_budget_out_of_bounds_is_refused(seconds):
+    reply = answer({"kind": "verdict", "game": "chessboard", "deal": 1, "seconds": seconds})
+    assert "error" in reply, reply
+    assert "seconds" in reply["error"] or "could not convert" in reply["error"]

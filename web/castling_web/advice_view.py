@@ -64,11 +64,14 @@ class AdviceView:
         """The worker's answer about the position ``key``, if it gave one."""
         return self.answers.get(key)
 
-    async def line(self, key: tuple) -> dict | None:
-        """The solver's winning line from the position ``key`` (Show me), or None."""
+    async def line(self, key: tuple, seconds: float | None = None) -> dict | None:
+        """The solver's winning line from the position ``key`` (Show me), or None;
+        searched for ``seconds`` if given (else the worker's second)."""
         game_id, number, moves = key
-        return await self.advisor.ask({"kind": "line", "game": game_id,
-                                       "deal": number, "moves": list(moves)})
+        request = {"kind": "line", "game": game_id, "deal": number, "moves": list(moves)}
+        if seconds is not None:
+            request["seconds"] = seconds
+        return await self.advisor.ask(request)
 
     def position_key(self) -> tuple:
         game = self.host.session.game

@@ -6,7 +6,9 @@ speed the player picks; they may pause, play one move, or stop and take over
 where it stopped (Undo walks back through the moves shown). Anything else that
 changes the game (an undo, a tap, another deal) stops it too. A game the solver
 played any move of counts as "won with help" (the session's ``helped``). Where
-the solver has not proved the position winnable, it says why and plays nothing.
+the solver has not proved the position winnable, it says why and plays nothing;
+when it ran out of time (a second, as for every question), the message offers to
+search longer (:data:`LONGER_SECONDS`), once.
 """
 
 from __future__ import annotations
@@ -18,6 +20,9 @@ from castling.i18n import t
 
 from .host import Host
 from .pacing import Pacer
+
+#: Show me's search when the player asks for a longer one.
+LONGER_SECONDS = 10.0
 
 
 class ShowMe:
@@ -33,7 +38,8 @@ class ShowMe:
         speed = host.document.getElementById("show-me-speed")
         self.pacer = Pacer(host.window, speed, self._next)
         for action, do in (("show-me", self.start), ("show-me-pause", self.toggle_pause),
-                           ("show-me-step", self.step), ("show-me-stop", self.stop)):
+                           ("show-me-step", self.step), ("show-me-stop", self.stop),
+                           ("show-me-longer", self.search_longer)):
             host.command(action, do)
         host.listen(speed, "change", self.on_speed)
         host.subscribe(self.on_change)
@@ -59,7 +65,14 @@ class ShowMe:
             return
         asyncio.ensure_future(self._ask(key))
 
-    async def _ask(self, key: tuple) -> None:
+    def search_longer(self) -> None:
+        """The player asked again, after a search that ran out of time."""
+        if self.active or self.asking or self.host.session.game.is_won():
+            return
+        self.host.chrome.toasts.close()
+        asyncio.ensure_future(self._ask(self.advice.position_key(), LONGER_SECONDS))
+
+    async def _ask(self, key: tuple, seconds: float | None = None) -> None:
         host = self.host
         advice = self.advice
         self.asking = True
@@ -73,8 +86,8 @@ class ShowMe:
                 await advice.boot()
                 if key != advice.position_key():
                     return                  # the player moved meanwhile: that ends it
-            host.status(t("showme.thinking"))
-            answer = await advice.line(key)
+            host.status(t("showme.thinking_longer" if seconds else "showme.thinking"))
+            answer = await advice.line(key, seconds)
         finally:
             self.asking = False
             host.chrome.button("show-me").disabled = False
@@ -83,7 +96,7 @@ class ShowMe:
         if answer is None:
             host.notify(t("showme.no_answer"))
         elif answer["result"] != "won" or not answer["moves"]:
-            self._say_why(answer["result"])
+            self._say_why(answer["result"], longer=seconds is not None)
         else:
             rules = host.session.game.rules
             self.line = [parse_move(rules, text) for text in answer["moves"]]
@@ -91,8 +104,14 @@ class ShowMe:
             self._show_bar(True)
             self._run()
 
-    def _say_why(self, result: str) -> None:
-        self.host.notify(t("showme.lost") if result == "lost" else t("showme.unknown"))
+    def _say_why(self, result: str, longer: bool = False) -> None:
+        if result == "lost":
+            self.host.notify(t("showme.lost"))
+        elif longer:
+            self.host.notify(t("showme.unknown_longer"))
+        else:
+            self.host.chrome.toasts.show(t("showme.unknown"), action="show-me-longer",
+                                         label=t("showme.longer"))
 
     # -- playing the line ---------------------------------------------------------------
 

@@ -17,10 +17,19 @@ a pure function of JSON-like values and can be tested without a browser.
 * ``last_winnable``: how many of the moves played can be kept so that the game
   can still be won (the app undoes the rest).
 * ``winnable_deal``: the first of some deal numbers that is proved winnable.
+
+Each question is searched within a budget of time and memory (:class:`Budget`):
+a second for what the player waits on (a hint, a verdict, Show me), more when
+Show me is asked again to search longer (``"seconds"``, at most
+:data:`MAX_SECONDS`), and never more memory than :data:`MEMORY`, so that the
+worker stays under 256 MB on a phone. A request may instead name a budget of
+positions (``"budget"``): its answers are then the same on every machine (the
+tests ask so).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ..deal import parse_deal_number
@@ -31,13 +40,44 @@ from ..position import Position
 from ..hint import moves_leaving_the_base_open
 from ..save import MAX_MOVES
 from ..movegen import Move
-from ..solver import Verdict, solve
+from ..solver import SolveResult, Verdict, solve
 
-#: About two seconds of searching in the browser per question.
-DEFAULT_BUDGET = 20_000
+#: A question about one position: a second of searching.
+SECONDS = 1.0
+#: Each of the positions or deals a question about many tries (last_winnable,
+#: winnable_deal): a quarter of a second.
+EACH_SECONDS = 0.25
+#: The most memory a search may take: with the worker's own Python (some 40 MB)
+#: the worker stays under 256 MB, which a phone gives a page's worker.
+MEMORY = 192 * 2**20
 #: Limits on what one request may ask for, whoever sends it.
-MAX_BUDGET = 200_000
+MAX_SECONDS = 30.0
+MAX_BUDGET = 20_000_000
 MAX_DEALS = 50
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much one search may take: positions, seconds (None: no clock), bytes."""
+
+    positions: int = MAX_BUDGET
+    seconds: float | None = SECONDS
+    memory: int = MEMORY
+
+    def solve(self, position: Position, first_moves: list[Move] | None = None) -> SolveResult:
+        return solve(position, self.positions, first_moves,
+                     seconds=self.seconds, memory=self.memory)
+
+
+def budget_of(request: dict[str, Any], seconds: float = SECONDS) -> Budget:
+    """The budget a request asks for: ``"budget"`` positions (no clock), or
+    ``"seconds"`` (``seconds`` if it names neither), within the limits."""
+    if "budget" in request:
+        return Budget(min(max(int(request["budget"]), 1), MAX_BUDGET), None)
+    asked = float(request.get("seconds", seconds))
+    if not 0 < asked <= MAX_SECONDS:      # (NaN too)
+        raise ValueError(f"seconds must be more than 0 and at most {MAX_SECONDS:g}")
+    return Budget(seconds=asked)
 
 
 def _replay(request: dict[str, Any]) -> Game:
@@ -51,25 +91,25 @@ def _replay(request: dict[str, Any]) -> Game:
     return game
 
 
-def hint(position: Position, budget: int = DEFAULT_BUDGET) -> tuple[Verdict, Move | None, str]:
+def hint(position: Position, budget: Budget = Budget()) -> tuple[Verdict, Move | None, str]:
     """(verdict, first move of a winning line or None, the search that answered:
     "core" or "python") for ``position``."""
     others = moves_leaving_the_base_open(position)
     if others and len(others) < len(position.legal_moves()):
-        restricted = solve(position, budget, first_moves=others)
+        restricted = budget.solve(position, first_moves=others)
         if restricted.result == "won":
             return "won", restricted.moves[0], restricted.search
         if restricted.result == "unknown":
             return "unknown", None, restricted.search
         # Every other move loses: the position may still be won by founding,
         # but choosing the base is left to the player.
-        whole = solve(position, budget)
+        whole = budget.solve(position)
         return whole.result, None, whole.search
-    result = solve(position, budget)
+    result = budget.solve(position)
     return result.result, (result.moves[0] if result.moves else None), result.search
 
 
-def last_winnable(game: Game, budget: int = DEFAULT_BUDGET) -> int | None:
+def last_winnable(game: Game, budget: Budget = Budget(seconds=EACH_SECONDS)) -> int | None:
     """How many of the moves played keep the game winnable (the most such), or
     None when no earlier position is proved winnable within the budget each."""
     moves = game.moves
@@ -79,7 +119,7 @@ def last_winnable(game: Game, budget: int = DEFAULT_BUDGET) -> int | None:
         positions.append(trial.position.copy())
         trial.play(move)
     for kept in range(len(moves) - 1, -1, -1):
-        if solve(positions[kept], budget).result == "won":
+        if budget.solve(positions[kept]).result == "won":
             return kept
     return None
 
@@ -90,14 +130,15 @@ def answer(request: dict[str, Any]) -> dict[str, object]:
     (The request is JSON from a page: Any, each value checked as it is used.)"""
     try:
         kind = request["kind"]
-        budget = min(max(int(request.get("budget", DEFAULT_BUDGET)), 1), MAX_BUDGET)
+        many = kind in ("winnable_deal", "last_winnable")
+        budget = budget_of(request, EACH_SECONDS if many else SECONDS)
         if kind == "winnable_deal":
             rules = get_game(request["game"])
             deals = request["deals"]
             if not isinstance(deals, list):
                 raise TypeError("deals must be a list of deal numbers")
             for number in map(parse_deal_number, deals[:MAX_DEALS]):
-                if solve(Position.deal(rules, number), budget).result == "won":
+                if budget.solve(Position.deal(rules, number)).result == "won":
                     return {"deal": number}
             return {"deal": None}
         game = _replay(request)
@@ -107,10 +148,10 @@ def answer(request: dict[str, Any]) -> dict[str, object]:
             return {"result": verdict, "search": search,
                     "move": None if move is None else format_move(game.rules, move)}
         if kind == "verdict":
-            found = solve(position, budget)
+            found = budget.solve(position)
             return {"result": found.result, "search": found.search}
         if kind == "line":
-            found = solve(position, budget)
+            found = budget.solve(position)
             return {"result": found.result, "search": found.search,
                     "moves": [format_move(game.rules, move) for move in found.moves]}
         if kind == "last_winnable":
