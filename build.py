@@ -222,6 +222,8 @@ def write_pages(out: Path, faces: bool = True) -> None:
         shutil.copy2(WEB / name, out / name)
     # The deals of the day (scripts/daily.py), read by the page when first asked for.
     shutil.copy2(ROOT / "data" / "daily.json", out / "daily.json")
+    # The graded deals (scripts/grades.py), read by the page when a grade is first asked for.
+    shutil.copy2(ROOT / "data" / "grades.json", out / "grades.json")
     # No "files": the interpreter module installs the app's Python files itself.
     config = {"interpreter": "./interpreter.mjs", "plugins": plugins}
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")

@@ -13,6 +13,7 @@ from castling import GAMES
 from castling.games import GROUPS
 from castling.cards import RANKS, SUITS
 from castling.i18n import LANGUAGES, catalogue, preferred, set_language, t
+from castling.player.grades import GRADES
 from castling.player.rules_text import hand_written_keys, message_keys
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,6 +69,9 @@ def keys_used() -> set[str]:
     used |= {f"stats.{key}" for key in ("game", "played", "won", "helped", "rate", "streak",
                                         "best_streak", "best_time", "fewest_moves",
                                         "daily_played", "daily_won", "daily_run")}
+    # a grade's words (castling.player.grades: the label, the toast, the win's button, the card)
+    used |= {f"{family}.{grade}" for family in ("grade", "grades.opened", "grades.another",
+                                                "stats.grade") for grade in GRADES}
     return used
 
 

@@ -31,6 +31,7 @@ from .chooser import Chooser
 from .chrome import Chrome
 from .commands import Commands
 from .daily_view import DailyDeal, local_today
+from .deal_choice import DealChoice
 from .dialogs import Dialogs
 from .files import Files
 from .game_commands import GameCommands
@@ -102,7 +103,8 @@ class App:
         self.advice = AdviceView(self)
         self.show_me = ShowMe(self, self.advice)
         self.keep = KeepGame(self)
-        self.game_commands = GameCommands(self, self.advice, self.keep)
+        self.deal_choice = DealChoice(self, self.keep)
+        self.game_commands = GameCommands(self, self.advice, self.keep, self.deal_choice)
         self.sharing = Sharing(self)
         self.settings = SettingsDialog(self)
         self.dialogs = Dialogs(self)
@@ -177,7 +179,7 @@ class App:
         game = self.session.game
         self.chrome.toasts.clear_stale()        # a message about the game shown before
         self.view.show_rules(game.rules)
-        self.chrome.name_the_game(game, self.session.daily)
+        self.chrome.name_the_game(game, self.session.daily, self.session.grade)
         self.held.forget()
         self.last_move = None
         self.was_won = game.is_won()

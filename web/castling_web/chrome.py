@@ -60,13 +60,22 @@ class Chrome:
         region.textContent = ""
         region.textContent = text
 
-    def name_the_game(self, game, daily: str = "") -> None:
+    def name_the_game(self, game, daily: str = "", grade: str = "") -> None:
         """Titles, labels and the rules link of the game on the table (``daily``:
-        the date whose deal of the day it is, if it is one)."""
+        the date whose deal of the day it is, if it is one; ``grade``: the grade
+        it was dealt as, if it was: shown beside the deal's number, as its pips and
+        its name, and kept as ``data-grade``)."""
         rules = game.rules
         self.document.getElementById("game-select").value = rules.id
         self.document.getElementById("deal-label").textContent = (
             t("deal.label.daily", deal=game.number) if daily else t("deal.label", deal=game.number))
+        shown = self.document.getElementById("deal-grade")
+        shown.hidden = not grade or bool(daily)
+        if shown.hidden:
+            shown.removeAttribute("data-grade")
+        else:
+            shown.setAttribute("data-grade", grade)
+            self.document.getElementById("deal-grade-name").textContent = t(f"grade.{grade}")
         self.document.getElementById("winnable-label").textContent = t(
             "settings.winnable_only", game=rules.name)
         self.document.getElementById("rules-link").setAttribute("data-help", f"{rules.id}.html")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from castling import GAMES
 from castling.i18n import t
+from castling.player.grades import GRADES
 
 from .charts import Charts
 from .host import Host
@@ -60,6 +61,9 @@ class Dialogs:
         listed = self.document.getElementById("win-news")
         listed.replaceChildren(*items)
         listed.hidden = not items
+        # New deal deals another of the game's grade (game_commands.py): it says so.
+        self.document.querySelector('#win-dialog [data-action="new"]').textContent = (
+            t(f"grades.another.{session.grade}") if session.grade else t("action.new"))
         dialog = self.document.getElementById("win-dialog")
         if not dialog.open:
             dialog.showModal()
@@ -87,23 +91,30 @@ class Dialogs:
                 "daily_run": stats.daily.current_run(self.session.today())}
 
     def show_game_stats(self, game_id: str) -> None:
-        """One game's card (the figures a player looks for first) and its charts."""
+        """One game's card (the figures a player looks for first, then the wins of
+        each grade it was dealt by, where there are any) and its charts."""
         figures = self._figures(game_id)
         card = self.document.getElementById("stats-card")
         card.setAttribute("data-game", game_id)
         card.setAttribute("aria-label", t("stats.card", game=GAMES[game_id].name))
-        tiles = []
-        for key in CARD:
-            tile = self.document.createElement("div")
-            tile.className = "tile"
-            term, value = self.document.createElement("dt"), self.document.createElement("dd")
-            term.textContent = t(f"stats.{key}")
-            value.textContent = str(figures[key])
-            value.setAttribute("data-stat", key)
-            tile.append(term, value)
-            tiles.append(tile)
+        tiles = [self._tile(t(f"stats.{key}"), str(figures[key]), key) for key in CARD]
+        graded = self.session.stats_for(game_id).grades
+        tiles += [self._tile(t(f"stats.grade.{grade}"),
+                             t("stats.grade.value", won=graded[grade]["won"],
+                               played=graded[grade]["played"]), f"grade-{grade}")
+                  for grade in GRADES if graded.get(grade, {}).get("played")]
         card.replaceChildren(*tiles)
         self.charts.show(game_id)
+
+    def _tile(self, name: str, shown: str, key: str):
+        tile = self.document.createElement("div")
+        tile.className = "tile"
+        term, value = self.document.createElement("dt"), self.document.createElement("dd")
+        term.textContent = name
+        value.textContent = shown
+        value.setAttribute("data-stat", key)
+        tile.append(term, value)
+        return tile
 
     def _show_table(self) -> None:
         """Every game's figures, the games played first, the game on the table marked."""

@@ -1,5 +1,9 @@
 """The toolbar's commands on the game in hand: undo, redo, restart, a new deal
-and finish; their buttons are enabled only when they would do something."""
+and finish; their buttons are enabled only when they would do something.
+
+New deal deals another deal of the kind the game in hand is: of its grade if
+it was dealt as one (deal_choice.py), else any deal ("deal-any", which the
+Choose a deal dialog offers too)."""
 
 from __future__ import annotations
 
@@ -10,12 +14,14 @@ from .host import Host
 
 
 class GameCommands:
-    def __init__(self, host: Host, advice, keep) -> None:
+    def __init__(self, host: Host, advice, keep, choice=None) -> None:
         self.host = host
         self.advice = advice            # deals a winnable deal, for "winnable deals only"
         self.keep = keep                # offers back a game given up (keep_game.py)
+        self.choice = choice            # deals a deal of a grade (deal_choice.py)
         for action, do in (("undo", self.undo), ("redo", self.redo), ("restart", self.restart),
-                           ("new", self.new_deal), ("finish", self.finish)):
+                           ("new", self.new_deal), ("deal-any", self.any_deal),
+                           ("finish", self.finish)):
             host.command(action, do)
         host.subscribe(self.show_buttons)
 
@@ -41,6 +47,15 @@ class GameCommands:
         self.keep.offer(point)
 
     def new_deal(self) -> None:
+        """Another deal of the kind the game in hand is."""
+        if self.host.session.grade and self.choice is not None:
+            close_dialog(self.host.document, "win")
+            self.choice.deal(self.host.session.grade)
+        else:
+            self.any_deal()
+
+    def any_deal(self) -> None:
+        """A deal at random (proved winnable first where the settings ask it)."""
         host = self.host
         close_dialog(host.document, "win")
         rules = host.session.game.rules

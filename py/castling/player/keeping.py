@@ -43,6 +43,7 @@ class KeepPoint:
     seen: Header                # the save's (token, rev) as this tab knew it
     counted: bool               # it counted as played (and as won) then
     won: bool
+    grade: str = ""             # the grade it was dealt as, or ""
     after: Texts = field(default_factory=dict)     # the stored texts right after
     after_token: str = ""       # the game the change put on the table …
     after_moves: int = 0        # … and its number of moves then

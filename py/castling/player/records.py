@@ -9,7 +9,9 @@ Every key starts with ``castling:``:
   statistics flags ``counted`` and ``won`` (written by :mod:`.session`), and
   ``helped``: the solver played some of its moves ("Show me"), or it was taken
   up from a replay, so a win counts as "won with help"; ``daily``: the date
-  (``YYYY-MM-DD``) whose deal of the day it is, if it is one; ``saved``: when it
+  (``YYYY-MM-DD``) whose deal of the day it is, if it is one; ``grade``: the
+  grade it was dealt as (``easy``, ``medium``, ``hard``: :mod:`.grades`), or ""
+  (none, and a save of before grades); ``saved``: when it
   was written, in milliseconds since 1970 (UTC), so that of two saves of a game
   the newer is kept when devices are merged (:mod:`.transfer`); a save of before
   it has none and counts as older than any that has one;
@@ -17,7 +19,8 @@ Every key starts with ``castling:``:
   of the game in progress and whether it was already counted as played and as
   won.  Counting a game and marking it counted is therefore one write, so a
   reload at any moment can neither count a game twice nor lose a win
-  (:mod:`.statistics`);
+  (:mod:`.statistics`); and ``grades``, the games dealt by grade played and won,
+  by grade (none in statistics of before grades);
 * ``castling:settings`` — the player's settings;
 * ``castling:last`` — the game id last played;
 * ``castling:merged`` — the fingerprints of the statistics merged here from links
@@ -44,6 +47,7 @@ from ..i18n import LANGUAGES, t
 from ..rules import GameRules
 from ..save import load_save
 from .daily import DailyRecord
+from .grades import GRADES
 
 PREFIX = "castling:"
 STATS_KEY = PREFIX + "stats"
@@ -72,7 +76,7 @@ def save_key(game_id: str) -> str:
 
 #: the fields the app adds to a game's save, and their types
 SAVE_FIELDS = (("seconds", int), ("counted", bool), ("won", bool), ("helped", bool),
-               ("daily", str), ("token", str), ("rev", int), ("saved", int))
+               ("daily", str), ("grade", str), ("token", str), ("rev", int), ("saved", int))
 
 
 @dataclass
@@ -86,6 +90,7 @@ class SaveRecord:
     won: bool
     helped: bool            # a win of this game counts as "won with help"
     daily: str              # the date whose deal of the day this is, or ""
+    grade: str              # the grade it was dealt as (grades.GRADES), or ""
     #: what was found damaged (the game resumes before a bad move, without a bad field)
     damaged: list[str]
 
@@ -104,10 +109,14 @@ def read_save(text: str, rules: GameRules) -> SaveRecord:
     for name, kind in SAVE_FIELDS:
         if name in data and type(data[name]) is not kind:
             damaged.append(t("store.save_field", field=name))
+    grade = data.get("grade", "")
+    if grade not in ("", *GRADES) and t("store.save_field", field="grade") not in damaged:
+        damaged.append(t("store.save_field", field="grade"))
     seconds = data.get("seconds")
     return SaveRecord(loaded.game, data, seconds if type(seconds) is int and seconds >= 0 else 0,
                       data.get("counted") is True, data.get("won") is True,
-                      data.get("helped") is True, _day(data.get("daily")), damaged)
+                      data.get("helped") is True, _day(data.get("daily")),
+                      grade if grade in GRADES else "", damaged)
 
 
 def _day(value: object) -> str:
@@ -138,6 +147,9 @@ class Stats:
     #: the games finished on each of the last days played (oldest first, at most
     #: HISTORY_DAYS): {"day", "played", "won", "helped", "best_seconds", "fewest_moves"}
     history: list[JSONObject] = field(default_factory=list)
+    #: the games dealt by grade (grades.GRADES), by grade: {"played": n, "won": n}
+    #: (won by the player alone, as ``won``); a grade never played is left out
+    grades: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @property
     def win_rate(self) -> float | None:
@@ -212,6 +224,13 @@ def read_stats(text: str | None) -> tuple[dict[str, Stats], list[str]]:
                 damaged = True
             else:
                 entry.history = days
+        graded = values.get("grades", {})
+        if graded != {}:
+            by_grade = _grades(graded)
+            if by_grade is None:
+                damaged = True
+            else:
+                entry.grades = by_grade
         if entry.won + entry.helped > entry.played or entry.best_streak < entry.streak:
             damaged = True
         if damaged:
@@ -237,6 +256,22 @@ def _daily_record(values: object) -> DailyRecord | None:
     if record.won > record.played or record.run > record.won:
         return None
     return record
+
+
+def _grades(values: object) -> dict[str, dict[str, int]] | None:
+    """The counts by grade as stored, or None when they are damaged."""
+    if not isinstance(values, dict) or not set(values) <= set(GRADES):
+        return None
+    counts = {}
+    for grade in GRADES:
+        if grade not in values:
+            continue
+        value = values[grade]
+        if not isinstance(value, dict) or set(value) != {"played", "won"} or not all(
+                _count(value[name]) for name in ("played", "won")) or value["won"] > value["played"]:
+            return None
+        counts[grade] = {"played": value["played"], "won": value["won"]}
+    return counts
 
 
 def new_day(day: str) -> JSONObject:

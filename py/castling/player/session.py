@@ -64,6 +64,7 @@ class Session:
         self.token = ""              # which game this is (a new deal gets a new token)
         self.helped = False          # a win of the game in hand counts as "won with help"
         self.daily = ""              # the date whose deal of the day the game in hand is, or ""
+        self.grade = ""              # the grade the game in hand was dealt as (grades.py), or ""
         self.settings = Settings()
         self.welcome_due = False     # a first visit: the welcome is to be shown
         #: what was special about the win the last move made (None: no win was
@@ -147,6 +148,7 @@ class Session:
         self.seconds = record.seconds
         self.helped = record.helped
         self.daily = record.daily
+        self.grade = record.grade
         self.guard.resumed(record.data)
         # A save from before tokens: named by its deal; its flags say what was counted.
         self.token = self.seen[0] or f"{rules.id}:{record.game.number}"
@@ -156,11 +158,12 @@ class Session:
         else:
             self._remember_last()
 
-    def new_deal(self, rules: GameRules, number: int | None = None) -> None:
-        """Start deal ``number`` (or a random one) of a game, replacing its save."""
-        self.take_up(Game(rules, number if number is not None else random_deal_number()))
+    def new_deal(self, rules: GameRules, number: int | None = None, grade: str = "") -> None:
+        """Start deal ``number`` (or a random one) of a game, replacing its save;
+        ``grade``: the grade it is dealt as (a deal of :mod:`.grades`' table)."""
+        self.take_up(Game(rules, number if number is not None else random_deal_number()), grade)
 
-    def take_up(self, game: Game) -> None:
+    def take_up(self, game: Game, grade: str = "") -> None:
         """Make ``game`` (a new deal, or a replay stopped at some move, its later moves
         left to redo) the game in hand: a new game, replacing its game's save. It
         counts as played from the player's first move, as any new game does, and
@@ -171,6 +174,7 @@ class Session:
         self.seconds = 0
         self.helped = bool(game.moves)
         self.daily = ""
+        self.grade = grade
         self.token = new_token()
         # Replacing the save is what the player asked for, whoever wrote it last.
         self.guard.take_over(game.rules.id)
@@ -218,11 +222,11 @@ class Session:
         news = False
         before = None
         if not self.counted:
-            self.book.count_played(game_id, self.token)
+            self.book.count_played(game_id, self.token, self.grade)
             news = True
         if self.game.is_won() and not self.won_counted:
             before = self.book.count_won(game_id, self.token, self.seconds, len(self.game.moves),
-                                         helped=self.helped)
+                                         helped=self.helped, grade=self.grade)
             news = True
         if news:
             self._count_daily()
@@ -280,7 +284,7 @@ class Session:
         game_id = self.game.rules.id
         return KeepPoint(game_id, read_texts(self.store, game_id), self.game.copy(),
                          self.seconds, self.token, self.helped, self.daily, self.seen,
-                         self.counted, self.won_counted)
+                         self.counted, self.won_counted, grade=self.grade)
 
     def changed_since(self, point: KeepPoint) -> bool:
         """Note what the change left (after making it): whether it gave up the
@@ -308,7 +312,7 @@ class Session:
         self.game = point.game
         self.win_news = None
         self.token = point.token
-        self.helped, self.daily = point.helped, point.daily
+        self.helped, self.daily, self.grade = point.helped, point.daily, point.grade
         self.guard.seen, self.guard.conflict = point.seen, False
         self.book.reload()
         self.book.take_up(point.game_id, point.token, point.counted, point.won)
@@ -405,7 +409,7 @@ class Session:
         data = save_data(self.game)
         data.update(token=self.token, rev=self.seen[1], seconds=self.seconds,
                     counted=self.counted, won=self.won_counted, helped=self.helped,
-                    daily=self.daily, saved=int(self.now() * 1000))
+                    daily=self.daily, grade=self.grade, saved=int(self.now() * 1000))
         return json.dumps(data, separators=(",", ":"))
 
     def _persist(self) -> None:

@@ -1,5 +1,6 @@
-"""Statistics bookkeeping: games played and won, streaks and bests, and the
-deals of the day played and won, per game; and how a time reads (:func:`clock`).
+"""Statistics bookkeeping: games played and won, streaks and bests, the
+deals of the day played and won, and the deals dealt by grade played and won,
+per game; and how a time reads (:func:`clock`).
 
 They are kept under ``castling:stats`` (format: :mod:`.records`).  Each game's
 entry has ``current``: the token of the game in progress (:mod:`.tabs`) and
@@ -16,6 +17,7 @@ from datetime import date
 from typing import Callable
 
 from .daily import DailyRecord
+from .grades import GRADES
 from .recovery import CarefulStore
 from .records import HISTORY_DAYS, STATS_KEY, JSONObject, Stats, new_day, read_stats, stats_text
 
@@ -67,19 +69,23 @@ class StatsBook:
                 stats.current = {}      # over: leaving it again counts nothing more
             self._update(game_id, count)
 
-    def count_played(self, game_id: str, token: str) -> None:
-        """Game ``token`` had its first move: one more game played."""
+    def count_played(self, game_id: str, token: str, grade: str = "") -> None:
+        """Game ``token`` had its first move: one more game played (and one more
+        of its grade, if it was dealt as one)."""
         def count(stats: Stats) -> None:
             if stats.current.get("token") != token or not stats.current.get("counted"):
                 stats.played += 1
+                if grade:
+                    _of_grade(stats, grade)["played"] += 1
                 stats.current = {"token": token, "counted": True, "won": False}
         self._update(game_id, count)
 
     def count_won(self, game_id: str, token: str, seconds: int, moves: int,
-                  helped: bool = False) -> Stats | None:
-        """Game ``token`` was won in ``seconds`` and ``moves``: the win, the
-        streak and the bests; a win with help counts apart and leaves the streak
-        and the bests as they were (neither extended nor broken).
+                  helped: bool = False, grade: str = "") -> Stats | None:
+        """Game ``token`` was won in ``seconds`` and ``moves``: the win (of its
+        grade too, if it was dealt as one), the streak and the bests; a win with
+        help counts apart and leaves the streak, the bests and the grade's wins
+        as they were (neither extended nor broken).
 
         Returns the game's statistics as stored just before the win was counted
         (what the win dialog compares with, :mod:`.win_news`), or None when it was
@@ -100,6 +106,8 @@ class StatsBook:
                 stats.best_streak = max(stats.best_streak, stats.streak)
                 stats.best_seconds = _least(stats.best_seconds, seconds)
                 stats.fewest_moves = _least(stats.fewest_moves, moves)
+                if grade:
+                    _of_grade(stats, grade)["won"] += 1
             stats.current = {"token": token, "counted": True, "won": True}
         self._update(game_id, count)
         return before
@@ -140,6 +148,11 @@ class StatsBook:
         self.store.write(STATS_KEY, stats_text(self.stats))
 
 
+def _of_grade(stats: Stats, grade: str) -> dict[str, int]:
+    """A game's counts of one grade (made, at zero, for a grade's first game)."""
+    return stats.grades.setdefault(grade, {"played": 0, "won": 0})
+
+
 # -- two devices' statistics of one game, added up (a transfer, docs/decisions.md) --------
 #
 # Each field says something different, so each adds up its own way. Counts of
@@ -155,7 +168,7 @@ class StatsBook:
 # the run of days won is the one that ends on the later day won, the longer of the
 # two when both end that day, since runs on two devices cannot be told apart from
 # one on each. The history adds up day by day: its counts summed, its bests the
-# better, its last days kept.
+# better, its last days kept. The games dealt by grade, played and won, are sums.
 
 #: a sum is kept below the readers' bound (records._count), so it reads back
 _MOST = 10**12 - 1
@@ -172,7 +185,8 @@ def added_up(here: Stats, there: Stats, *, current_from_there: bool = False) -> 
         fewest_moves=_better(here.fewest_moves, there.fewest_moves),
         current=dict(there.current if current_from_there else here.current),
         daily=_daily_added_up(here.daily, there.daily),
-        history=_history_added_up(here.history, there.history))
+        history=_history_added_up(here.history, there.history),
+        grades=_grades_added_up(here.grades, there.grades))
 
 
 def _sum(one: int, other: int) -> int:
@@ -192,6 +206,13 @@ def _daily_added_up(here: DailyRecord, there: DailyRecord) -> DailyRecord:
     return DailyRecord(played=_sum(here.played, there.played), won=_sum(here.won, there.won),
                        run=run, last_played=max(here.last_played, there.last_played),
                        last_won=max(here.last_won, there.last_won))
+
+
+def _grades_added_up(here: dict[str, dict[str, int]],
+                     there: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
+    return {grade: {name: _sum(here.get(grade, {}).get(name, 0), there.get(grade, {}).get(name, 0))
+                    for name in ("played", "won")}
+            for grade in GRADES if grade in here or grade in there}
 
 
 def _history_added_up(here: list[JSONObject], there: list[JSONObject]) -> list[JSONObject]:
