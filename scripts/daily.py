@@ -7,9 +7,9 @@ day's candidates in order with the solver and keeps the index of the first one
 proved winnable, by the newest rule (castling.player.daily.RULES: its solver
 version, which must be this checkout's, and its budget). Days already in the
 table are never searched again, whatever rule picked them: running again
-extends the table, so it can be stopped and resumed at any time. A game none
-of whose deals the winnability study proved winnable (data/winnability.csv)
-is left out: its candidates would never end.
+extends the table, so it can be stopped and resumed at any time. A game of
+whose deals the winnability study (data/winnability.csv) proved too few won
+(castling.player.daily.has_days) is left out: its candidates would not end.
 
 The newest rule's budgets are meant for the compiled core (``make`` builds it
 and installs wasmtime in .venv); the Python search gives the same picks, only
@@ -23,11 +23,12 @@ import concurrent.futures
 import csv
 import os
 import sys
+from collections import Counter
 from datetime import date, timedelta
 from pathlib import Path
 
 from castling import GAMES, Position
-from castling.player.daily import LATEST, RULES, DailyTable, candidate, read_table
+from castling.player.daily import LATEST, RULES, DailyTable, candidate, has_days, read_table
 from castling.solver import VERSION, solve
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -46,9 +47,15 @@ def pick(game_id: str, day: date, budget: int) -> int | None:
     return None
 
 
-def games_with_a_won_deal() -> set[str]:
+def games_with_days() -> set[str]:
+    """The games of which the study proved enough deals won (has_days)."""
+    tried: Counter[str] = Counter()
+    won: Counter[str] = Counter()
     with STUDY.open(newline="") as file:
-        return {row["game"] for row in csv.DictReader(file) if row["result"] == "won"}
+        for row in csv.DictReader(file):
+            tried[row["game"]] += 1
+            won[row["game"]] += row["result"] == "won"
+    return {game_id for game_id in tried if has_days(won[game_id], tried[game_id])}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -62,10 +69,10 @@ def main(argv: list[str] | None = None) -> int:
         sys.exit(f"daily.py: rule {rule.version} picks with solver version {rule.solver}, "
                  f"this checkout's is {VERSION}: add a rule (castling.player.daily.RULES)")
     table = read_table(TABLE.read_text()) if TABLE.exists() else DailyTable()
-    winnable = games_with_a_won_deal()
+    winnable = games_with_days()
     games = [game_id for game_id in (args.games or GAMES) if game_id in winnable]
     for left_out in sorted(set(args.games or GAMES) - winnable):
-        print(f"{left_out}: no deal proved winnable in the study; no deal of the day")
+        print(f"{left_out}: too few deals proved winnable in the study; no deal of the day")
     with concurrent.futures.ProcessPoolExecutor(args.jobs) as pool:
         for game_id in games:
             start = table.next_day(game_id, rule)

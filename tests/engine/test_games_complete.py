@@ -3,7 +3,7 @@
 A game is more than its declaration in games.py: words in every catalogue (its
 summary, and the introduction and tips its help page adds to the rules made
 from the declaration), frozen move counts, a model of PySolFC's dealing,
-the study's deals and, where the study proved one won, deals of the day.
+the study's deals and, where the study proved enough won (one in a hundred), deals of the day.
 docs/adding-a-game.md walks through them in order; this test names, for each
 game, every piece it still lacks with the step that makes it, in one message,
 so that adding a game is a list to work through rather than failures to
@@ -19,7 +19,7 @@ from pathlib import Path
 
 from castling.games import GAMES, GROUPS
 from castling.i18n import LANGUAGES, catalogue
-from castling.player.daily import read_table
+from castling.player.daily import has_days, read_table
 from castling.rules import GameRules
 
 from perft import DEALS
@@ -32,15 +32,15 @@ STUDY_DEALS = 2000
 
 
 def study() -> tuple[Counter, set[str]]:
-    """Deals in the study per game, and the games it proved a deal of won."""
+    """Deals in the study per game, and the games it proved enough deals of won
+    to have deals of the day (castling.player.daily.has_days)."""
     tried: Counter = Counter()
-    won: set[str] = set()
+    won: Counter = Counter()
     with (ROOT / "data" / "winnability.csv").open(newline="") as file:
         for row in csv.DictReader(file):
             tried[row["game"]] += 1
-            if row["result"] == "won":
-                won.add(row["game"])
-    return tried, won
+            won[row["game"]] += row["result"] == "won"
+    return tried, {game for game in tried if has_days(won[game], tried[game])}
 
 
 def missing_pieces(rules: GameRules, group: str, facts: dict) -> list[str]:
@@ -67,7 +67,7 @@ def missing_pieces(rules: GameRules, group: str, facts: dict) -> list[str]:
                        f"PYTHONPATH=py python3 scripts/winnability.py --deals {STUDY_DEALS} {game}")
     if game in facts["won"] and game not in facts["daily"].games:
         missing.append("step 8: its deals of the day: "
-                       f"PYTHONPATH=py python3 scripts/daily.py --until 2028-12-31 {game}")
+                       f"PYTHONPATH=py .venv/bin/python scripts/daily.py --until 2028-12-31 {game}")
     return sorted(missing, key=lambda piece: int(piece.split()[1].rstrip(":")))
 
 

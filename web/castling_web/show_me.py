@@ -86,7 +86,7 @@ class ShowMe:
                 await advice.boot()
                 if key != advice.position_key():
                     return                  # the player moved meanwhile: that ends it
-            host.status(t("showme.thinking_longer" if seconds else "showme.thinking"))
+            host.status(t("showme.thinking_longer") if seconds else t("showme.thinking"))
             answer = await advice.line(key, seconds)
         finally:
             self.asking = False

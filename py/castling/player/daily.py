@@ -25,7 +25,10 @@ computes the number from k with one hash, and needs no solver to know today's
 deal. The date is the player's own calendar date (their clock and time zone):
 "today" is what their calendar says.
 
-A game none of whose deals the study proved winnable has no deal of the day.
+A game gets deals of the day once the winnability study has proved at least
+:data:`LEAST_WON_SHARE` of its deals won (:func:`has_days`): with fewer, a day's
+candidates could run on for thousands before one is proved. Zerline (3 decks),
+with 2 of 10,000 proved, has none yet; nor have British Canister and Soother.
 
 Also here: the daily record kept in the statistics (days played, days won, the
 current run of days won), as plain functions of dates.
@@ -62,10 +65,19 @@ RULES = {
     # afford ten times the positions a candidate.
     2: DailyRule(2, solver=3, budget=200_000, start=date(2026, 12, 2)),
 }
+#: The least share of a game's deals the study must have proved won for it to
+#: have deals of the day.
+LEAST_WON_SHARE = 0.01
 #: The rule scripts/daily.py picks new days by.
 LATEST = max(RULES)
 #: The first rule's budget (days before the second rule's start are all its own).
 BUDGET = RULES[1].budget
+
+
+def has_days(won: int, tried: int) -> bool:
+    """Whether a game of whose ``tried`` deals the study proved ``won`` won
+    has deals of the day."""
+    return tried > 0 and won >= LEAST_WON_SHARE * tried
 
 
 def candidate(game_id: str, day: date, k: int) -> int:
