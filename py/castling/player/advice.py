@@ -50,6 +50,10 @@ EACH_SECONDS = 0.25
 #: The most memory a search may take: with the worker's own Python (some 40 MB)
 #: the worker stays under 256 MB, which a phone gives a page's worker.
 MEMORY = 192 * 2**20
+#: Positions a second's search is given room for: about what the core searches
+#: in a second in a browser. Its arena is laid out for the budget before it
+#: starts, so a budget far past what the time allows would only take memory.
+POSITIONS_A_SECOND = 1_000_000
 #: Limits on what one request may ask for, whoever sends it.
 MAX_SECONDS = 30.0
 MAX_BUDGET = 20_000_000
@@ -60,7 +64,7 @@ MAX_DEALS = 50
 class Budget:
     """How much one search may take: positions, seconds (None: no clock), bytes."""
 
-    positions: int = MAX_BUDGET
+    positions: int = int(POSITIONS_A_SECOND * SECONDS)
     seconds: float | None = SECONDS
     memory: int = MEMORY
 
@@ -77,7 +81,7 @@ def budget_of(request: dict[str, Any], seconds: float = SECONDS) -> Budget:
     asked = float(request.get("seconds", seconds))
     if not 0 < asked <= MAX_SECONDS:      # (NaN too)
         raise ValueError(f"seconds must be more than 0 and at most {MAX_SECONDS:g}")
-    return Budget(seconds=asked)
+    return Budget(max(1, int(POSITIONS_A_SECOND * asked)), asked)
 
 
 def _replay(request: dict[str, Any]) -> Game:
