@@ -54,3 +54,25 @@ def test_the_core_answers_alike_in_pyodide_and_in_cpython(tmp_path, wasm):
     assert browser == cpython
     # not a search that gave up at once everywhere: wins with lines among them
     assert sum(line.split()[3] == "won" for line in browser) >= len(GAMES)
+
+
+def test_a_handed_over_module_keeps_one_core_at_a_time(wasm):
+    # (The browser's worker: each core may hold the searches' whole memory cap.)
+    import gc
+    import weakref
+    from castling.core import use_module
+    from castling.core.wasm import shared_core
+    from castling.core.wasmtime_module import WasmtimeModule
+    module = WasmtimeModule(wasm)
+    use_module(module)
+    try:
+        first = shared_core(GAMES["chessboard"])
+        assert first is not None and shared_core(GAMES["chessboard"]) is first
+        second = shared_core(GAMES["fortress"])
+        assert second is not first and second.rules is GAMES["fortress"]
+        gone = weakref.ref(first)
+        del first
+        gc.collect()
+        assert gone() is None       # let go of when the second game's was made
+    finally:
+        use_module(None)

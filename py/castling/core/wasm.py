@@ -100,6 +100,7 @@ def use_module(module: Module | None) -> None:
     a path (the browser's worker compiles its own); None: back to the file."""
     _given[:] = [] if module is None else [module]
     _shared.cache_clear()
+    _shared_given.cache_clear()
 
 
 @lru_cache(maxsize=4)
@@ -129,12 +130,20 @@ def _shared(rules: GameRules, source: Hashable) -> Core | None:
     return core_for(rules, source[0] if isinstance(source, tuple) else None)
 
 
+# The browser's worker keeps one instance, of the game on the table: each may
+# have grown to the searches' memory cap, and a phone has room for one.
+@lru_cache(maxsize=1)
+def _shared_given(rules: GameRules, module: Module) -> Core:
+    return Core(rules, module)
+
+
 def shared_core(rules: GameRules) -> Core | None:
     """One core per game (the last few asked for), kept for castling.solver,
     which asks for one every search: an instance's memory, grown to the
-    largest budget it has searched, is kept with it."""
+    largest budget it has searched, is kept with it. (The browser's worker
+    keeps one: of the game last asked for.)"""
     if _given:
-        return _shared(rules, _given[0])
+        return _shared_given(rules, _given[0])
     path = default_wasm()
     try:
         stamp = path.stat().st_mtime
@@ -144,6 +153,7 @@ def shared_core(rules: GameRules) -> Core | None:
 
 
 atexit.register(_shared.cache_clear)
+atexit.register(_shared_given.cache_clear)
 
 #: Every Core alive (for memory_in_use).
 _alive: weakref.WeakSet[Core] = weakref.WeakSet()
