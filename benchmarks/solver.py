@@ -5,6 +5,7 @@ Run from the repository root:
     PYTHONPATH=py python3 benchmarks/solver.py [--deals 50] [--against REV] [GAME ...]
     .venv/bin/python benchmarks/solver.py --core [--deals 50] [GAME ...]
     .venv/bin/python benchmarks/solver.py --mirror [--deals 20] [--max-nodes 20000] [GAME ...]
+    .venv/bin/python benchmarks/solver.py --decided [--deals 200] [--python] [GAME ...]
 
 For deals 1..N of each game, both this checkout's solver and the anchor's (the
 solver as it was at git revision REV: by default ANCHOR, before issue 14's
@@ -24,7 +25,12 @@ speed-up (each worker solves once before it starts the clock, untimed: that
 loads the core, once a process). ``--mirror``: no timing; for each deal, the core's verdict, node
 count and line against the Python search's (what tests/engine/test_core_solver.py
 checks for 20 deals, and leaves to this for the slowest games at 20,000);
-exits 1 on any difference.
+exits 1 on any difference. ``--decided``: the issue's goals, in time rather
+than positions: for deals 1..N (200 by default) of each game, the share the
+core decides within 1 s (``solve(..., seconds=1)``, at most 1 GiB), and within
+10 s (the deals 1 s left undecided, searched again for 10 s), and the share
+proved won within 10 s; with ``--python``, the same for the Python search
+beside it (slow: up to 11 s a deal it cannot decide).
 """
 
 from __future__ import annotations
@@ -112,8 +118,15 @@ def main() -> None:
                         help="the core against this checkout's Python search")
     parser.add_argument("--mirror", action="store_true",
                         help="compare the core's answers with the Python search's, deal by deal")
+    parser.add_argument("--decided", action="store_true",
+                        help="the shares decided within 1 s and 10 s (deals 1-200 by default)")
+    parser.add_argument("--python", action="store_true",
+                        help="with --decided: the Python search beside the core")
     parser.add_argument("games", nargs="*", default=list(GAMES))
     args = parser.parse_args()
+    if args.decided:
+        deals = args.deals if "--deals" in sys.argv else 200
+        sys.exit(decided(args.games, deals, args.python))
     if args.mirror:
         sys.exit(mirror(args.games, args.deals, args.max_nodes))
     sides = (("core", "python") if args.core else (None, None))
@@ -140,6 +153,40 @@ def main() -> None:
                   f"{now['within_1s']:5.0%}/{then['within_1s']:<5.0%} "
                   f"{now['rate']:7.0f}/{then['rate']:<7.0f} {ratio:5.2f}x", flush=True)
     print(f"(now/anchor in each column) median node-rate ratio {statistics.median(ratios):.2f}x")
+
+
+def decided(games: list[str], deals: int, python: bool) -> int:
+    """The shares of deals 1..deals decided within 1 s and 10 s, and won within
+    10 s, by the core (and the Python search): a line per game."""
+    from castling.games import GAMES
+    from castling.position import Position
+    from castling.solver import solve
+    sides = ["core", "python"] if python else ["core"]
+    print(f"deals 1-{deals}; decided within 1 s / within 10 s / won within 10 s "
+          f"({' | '.join(sides)}), at most 1 GiB")
+    for game_id in games:
+        line = f"{game_id:20}"
+        for side in sides:
+            if side == "python":
+                os.environ["CASTLING_SOLVER"] = "python"
+            else:
+                os.environ.pop("CASTLING_SOLVER", None)
+            quick = slow = won = 0
+            for number in range(1, deals + 1):
+                position = Position.deal(GAMES[game_id], number)
+                found = solve(position, 2**31 - 1, seconds=1, memory=2**30)
+                if found.search != side:
+                    sys.exit(f"solver.py: the {side} search did not answer (build the core)")
+                if found.result == "unknown":
+                    found = solve(position, 2**31 - 1, seconds=10, memory=2**30)
+                else:
+                    quick += 1
+                slow += found.result != "unknown"
+                won += found.result == "won"
+            line += (f"  {side}: {quick / deals:6.1%} {slow / deals:6.1%} {won / deals:6.1%}")
+        print(line, flush=True)
+    os.environ.pop("CASTLING_SOLVER", None)
+    return 0
 
 
 def mirror(games: list[str], deals: int, budget: int) -> int:
