@@ -247,15 +247,18 @@ class Core:
         the same verdict, node count and line as the Python search at the
         same budget (the tests compare them); with it, the second stage ends
         at half the budget (and time) and the core's third stage, a beam that
-        only ever finds wins, has the rest (see castling.solver.win_finding). ``first_moves``, if given, are the only moves tried
-        from the position (each must be legal there). ``seconds``: the first
-        stage ends a quarter of the way through them, the second at the end
-        (as :func:`castling.solver.python_solve` shares them). ``memory``:
-        the instance's memory stays within that many bytes (a fresh instance
-        if this one's has grown past them), and the budget is cut to the
-        positions its arena holds there. The line is the core's:
-        :func:`castling.solver.solve` replays it in the engine before
-        returning it. The core's position is then ``position``, its move stack empty."""
+        only ever finds wins, has the rest (see castling.solver.win_finding).
+        ``first_moves``, if given, are the only moves tried from the position
+        (each must be legal there). ``seconds``: the first stage ends a
+        quarter of the way through them, the second at the end, or at half
+        with the third (as :func:`castling.solver.stage_deadlines` shares
+        them). ``memory``: the instance's memory stays within that many bytes
+        (a fresh instance if this one's has grown past them), and the first
+        two stages' budget is cut to the positions its arena holds there (the
+        beam, which keeps only its levels, counts up to ``max_nodes``). The
+        line is the core's: :func:`castling.solver.solve` replays it in the
+        engine before returning it. The core's position is then
+        ``position``, its move stack empty."""
         if self._searches_as != VERSION:
             raise RuntimeError("the core module searches as another version of the solver")
         if not 0 <= max_nodes <= MAX_BUDGET:
