@@ -201,7 +201,9 @@ def mirror(games: list[str], deals: int, budget: int) -> int:
         won = same = 0
         for number in range(1, deals + 1):
             position = Position.deal(GAMES[game_id], number)
-            core = solve(position, budget)      # (its won lines replayed by solve itself)
+            # (Two stages: the core's third has no Python twin; its won lines
+            # replayed by solve itself.)
+            core = solve(position, budget, stages=2)
             if core.search != "core":
                 sys.exit("solver.py: the core does not load (.venv/bin/python build.py)")
             python = python_solve(position, budget)

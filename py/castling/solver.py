@@ -20,6 +20,15 @@ of the same budget it leaves more undecided than it gains: at 20,000 and at
 100,000 positions on deals 101-130 of twelve games (60 against 40, 24 against
 21), so it is not used.
 
+In the games of several decks the compiled core searches a third stage
+(:func:`win_finding`): the second stage then ends at half the budget, and a
+beam, which must go a move deeper every level, has the rest. It only ever
+finds wins (a line, replayed here like every line of the core's) and never
+proves a loss, so a "lost" is still only ever a whole first or second stage.
+The Python search has no third stage: :func:`python_solve` is the reference
+for the first two, as the core searches them with the third switched off
+(``stages=2``), and the tests compare them so.
+
 Only provably harmless shortcuts cut the search, so exhausting it is a proof:
 
 * a whole pile moved into an empty pile, and the same cards into a second empty
@@ -61,6 +70,8 @@ Budgets: ``solve(position, max_nodes, first_moves, *, seconds=None, memory=None)
   positions of Beleaguered Castle. The Python search cuts its budget to what
   :func:`python_budget_within` estimates it keeps in as much (some 400,000
   there). A budget cut so answers "unknown" when the cut budget is spent.
+  (The core's third stage, which keeps only its levels, is not cut so: it
+  counts up to the positions asked, within the same arena.)
 
 Without ``memory``, a budget larger than the core's memory holds (2 GiB,
 some 20 million positions) is refused by it (castling.core.wasm.BudgetRefused)
@@ -104,7 +115,8 @@ DEFAULT_MAX_NODES = 200_000
 # Raised whenever a change could turn an unknown verdict into a proof (a new
 # pruning rule, a better search order): the winnability study records it with
 # each deal and tries its unknown deals again under a newer solver.
-VERSION = 3     # 2: the search in two stages (see solve); 3: a card home worth 300
+VERSION = 4     # 2: the search in two stages (see solve); 3: a card home worth 300;
+                # 4: the core's third stage, a beam for the games of several decks
 
 # How much each feature of a position is worth to the search order.
 _HOME = 300         # per card on a foundation (100 until version 3)
@@ -493,7 +505,8 @@ class _Search:
 
 def solve(position: Position, max_nodes: int = DEFAULT_MAX_NODES,
           first_moves: list[Move] | None = None, *,
-          seconds: float | None = None, memory: int | None = None) -> SolveResult:
+          seconds: float | None = None, memory: int | None = None,
+          stages: int | None = None) -> SolveResult:
     """Decide whether ``position`` can be won, searching at most ``max_nodes`` positions,
     and, if given, for about ``seconds`` at most, in at most ``memory`` bytes.
 
@@ -502,6 +515,8 @@ def solve(position: Position, max_nodes: int = DEFAULT_MAX_NODES,
     The compiled core searches where it loads (see the module's docstring).
     Out of time, or out of the positions ``memory`` holds, the answer is
     "unknown" (see the module's docstring for how the budgets are shared).
+    ``stages``: 3 for the core's win-finding third stage, 2 without it (the
+    Python search's two); by default 3 where :func:`win_finding` says so.
     """
     _check_budgets(max_nodes, seconds, memory)
     if first_moves is not None:
@@ -511,7 +526,9 @@ def solve(position: Position, max_nodes: int = DEFAULT_MAX_NODES,
     if core is not None:
         from .core.wasm import BudgetRefused
         try:
-            found = core.solve(position, max_nodes, first_moves, seconds=seconds, memory=memory)
+            third = win_finding(position.rules) if stages is None else stages == 3
+            found = core.solve(position, max_nodes, first_moves, seconds=seconds, memory=memory,
+                               win_finding=third)
         except BudgetRefused:
             pass        # more than its memory holds: the Python search takes it
         else:
@@ -532,24 +549,42 @@ def python_solve(position: Position, max_nodes: int = DEFAULT_MAX_NODES,
     # a greedy one with a quarter of the budget, which wins the easy deals
     # quickest; then, if that did not decide, one that weighs the moves made.
     first = _Search(position).run(position, max_nodes // _FIRST_STAGE, first_moves,
-                                  deadline=ends and ends[0])
+                                  deadline=ends[0] if ends else None)
     if first.result != "unknown":
         return first
     second = _Search(position).run(position, max_nodes - first.nodes, first_moves, _MOVE_COST,
-                                   deadline=ends and ends[1])
+                                   deadline=ends[1] if ends else None)
     second.nodes += first.nodes
     return second
 
 
-def stage_deadlines(seconds: float | None) -> tuple[float, float] | None:
+def stage_deadlines(seconds: float | None, stages: int = 2) -> tuple[float, ...] | None:
     """When each stage's time is up (``time.monotonic()``), given the whole
     time from now: the first stage's at a quarter of it, as its share of the
-    positions (_FIRST_STAGE), the second's at the end. A first stage that ends
-    sooner leaves the second the rest. (The core's host shares it alike.)"""
+    positions (_FIRST_STAGE), the second's at the end; with the core's third
+    stage (``stages=3``, see :func:`win_finding`), the second's at half of it
+    and the third's at the end. A stage that ends sooner leaves the next the
+    rest. (The core's host shares it alike.)"""
     if seconds is None:
         return None
     now = time.monotonic()
+    if stages == 3:
+        return now + seconds / _FIRST_STAGE, now + seconds / 2, now + seconds
     return now + seconds / _FIRST_STAGE, now + seconds
+
+
+def win_finding(rules: GameRules) -> bool:
+    """Whether :func:`solve` has the core search in three stages: the games of
+    several decks. There the two best-first stages spend their positions on
+    the many ways of shuffling alike cards at one score (and, with a stock,
+    the same tableau around every card dealt) and seldom get deep enough to
+    win; the core's third stage, a beam (core.c has its description), must
+    go a move deeper every level. It only ever answers "won" (a line, which
+    :func:`solve` replays) or "unknown", never "lost", so the second stage,
+    which then ends at half the budget, and the first are the only proofs of
+    a loss. The Python search has no third stage: :func:`python_solve` is the
+    reference for the first two as the core searches them without it."""
+    return rules.decks > 1
 
 
 def python_budget_within(position: Position, memory: int) -> int:

@@ -516,7 +516,10 @@ EXPORT(core_depth) int core_depth(void) { return depth; }
  * move made. "won" comes with the line to the won position; "lost" only when
  * a stage searched every position it could reach (each stage is a whole
  * search, so either one exhausted is a proof); "unknown" when the budget is
- * spent. The positions are visited in exactly the Python search's order: the
+ * spent. (A third stage, a beam that only finds wins, follows for the games
+ * of several decks when the host asks for it: below, after the stages; the
+ * Python search has none, and mirrors the core asked for two.)
+ * The positions are visited in exactly the Python search's order: the
  * same moves in the same order (generate above), the same score, and the
  * same heap order, (priority, depth, node number), which is a total order,
  * so any correct heap pops what heapq pops. The tests compare verdicts, node
@@ -535,7 +538,7 @@ EXPORT(core_depth) int core_depth(void) { return depth; }
  */
 
 /* Must equal castling/solver.py's (the binding checks VERSION). */
-#define SOLVER_VERSION 3
+#define SOLVER_VERSION 4
 #define HOME 300        /* per card on a foundation */
 #define SPACE 20        /* per empty tableau pile */
 #define BURIED 5        /* per card lying on a card some foundation takes next */
@@ -1152,6 +1155,221 @@ static int stage_run(u32 until) {
     return LOST;
 }
 
+/* -- the third stage: a beam that only finds wins ---------------------------
+ * For the games of several decks (the host asks for it: solver.win_finding),
+ * after the first two stages, with what is left of the budget. Best-first
+ * over boards of two to four decks spends its positions on the many ways of
+ * shuffling alike cards between piles at one score, and with a stock (the
+ * Zerlines, Soother) on the same tableau before and after each card dealt:
+ * it rarely gets deep enough to win. A beam must go one move deeper every
+ * level: from each of the `beam_width` best positions of a level (the same
+ * score as the other stages), every move worth trying is played, and the
+ * best `beam_width` of the new positions make the next level. A beam that
+ * dies out (no new position), or goes deeper than BEAM_DEPTH moves a card,
+ * is started again, four times as wide (BEAM_FIRST, 4 x BEAM_FIRST, ...).
+ *
+ * It never proves a loss, so it may drop positions freely: it answers
+ * "won", with the line (which solver.solve replays in the engine), or
+ * "unknown" when its positions or memory are spent; never "lost" (only the
+ * first two stages, whole searches, prove that). So its table is smaller
+ * than theirs: a set of 28-bit hashes, no keys compared, and a position
+ * whose hash is taken by another is only dropped, which the beam may do
+ * anyway. Only the levels' positions are kept (their keys, to play on from
+ * them, and their parents, for the line); the new positions a level makes
+ * are kept only until the best of them are chosen.
+ *
+ * The table's slots hold a hash's upper 28 bits and the number of the
+ * beam's start (1..15) in the lower four: a slot of an earlier start counts
+ * as empty, so a new start needs no clearing of the table, but every
+ * fifteenth; at the end the table is emptied for the next search. (Linear
+ * probing stays right: within one start, no slot on the way to one of its
+ * entries was empty or stale when that entry went in, nor is it later.) */
+
+#define BEAM_FIRST 8        /* the first beam's width */
+#define BEAM_GROWTH 4       /* each new start's width over the last's */
+#define BEAM_DEPTH 4        /* a start gives up deeper than this many moves a card */
+
+static u32 beam_width, beam_lo, beam_hi, beam_at, beam_levels, beam_most;
+static u32 beam_start;      /* the start's number, 1..15, in the table's slots */
+static int beam_full;       /* a level ran out of room for its new positions */
+static int beam_cut;        /* a level made more new positions than the width */
+static u64 beam_end;        /* past the last heap entry the beam wrote */
+
+static void beam_clear_table(void) {
+    __builtin_memset(table, 0, ((u64)table_mask + 1) * 4);
+}
+
+static u32 beam_seen;        /* slots filled under the current number */
+
+static void beam_forget_seen(void) {
+    if (++beam_start > 15) {
+        beam_clear_table();
+        beam_start = 1;
+    }
+    beam_seen = 0;
+}
+
+/* Whether the position of hash h is new in this start (and now seen). */
+static int beam_new(u32 h) {
+    u32 tag = (h & ~15u) | beam_start, slot = h & table_mask;
+    for (;; slot = (slot + 1) & table_mask) {
+        u32 v = table[slot];
+        if (!v || (v & 15u) != beam_start) break;
+        if (v == tag) return 0;
+    }
+    table[slot] = tag;
+    /* Half full: forget every position seen so far (a new number for the
+     * slots, as a new start takes), so that probes stay short and a slot is
+     * always found. The beam may then meet a position again, which costs
+     * positions, not correctness; its depth is bounded all the same. */
+    if (++beam_seen > (table_mask + 1) / 2) beam_forget_seen();
+    return 1;
+}
+
+/* A new start of the beam, `beam_width` wide, from the position itself. */
+static void beam_restart(void) {
+    u32 h;
+    beam_forget_seen();
+    set_root();
+    make_key(keys);
+    h = hash_key(keys);
+    beam_new(h);
+    nodes[0].parent = 0; nodes[0].hash = h;
+    nodes[0].src = nodes[0].dst = nodes[0].count = nodes[0].pad = 0;
+    n_nodes = 1;
+    beam_lo = 0; beam_hi = 1; beam_at = 0; beam_levels = 0; beam_full = beam_cut = 0;
+}
+
+static void beam_begin(long long max_nodes) {
+    int i, cards = 0;
+    for (i = 0; i < R.n_piles; i++) cards += root_len[i];
+    stage_nodes = 0;
+    stage_max = max_nodes;
+    beam_most = BEAM_DEPTH * (u32)cards;
+    beam_width = BEAM_FIRST;
+    beam_start = 0;
+    beam_end = 0;
+    beam_restart();
+}
+
+/* The level's new positions [beam_hi, n_nodes) are made: keep the best
+ * beam_width of them (by score, then by when they were made: heap order),
+ * moved down after the level, in the order they were made. */
+static void beam_choose(void) {
+    u32 made = n_nodes - beam_hi, i, kept;
+    u64 end = (u64)(unsigned long)(heap + made);
+    if (end > beam_end) beam_end = end;
+    n_heap = 0;
+    for (i = 0; i < made; i++) {
+        Entry e = heap[i];     /* (push writes at or below i) */
+        push(e.priority, e.depth, e.node);
+    }
+    if (made > beam_width) beam_cut = 1;
+    for (i = 0; i < made && i < beam_width; i++) nodes[pop().node].pad = 1;
+    kept = beam_hi;
+    for (i = beam_hi; i < n_nodes; i++) {
+        if (!nodes[i].pad) continue;
+        nodes[i].pad = 0;
+        if (i != kept) {
+            nodes[kept] = nodes[i];
+            __builtin_memcpy(keys + (u64)kept * key_stride, keys + (u64)i * key_stride, key_stride);
+        }
+        kept++;
+    }
+    beam_lo = beam_hi;
+    beam_hi = n_nodes = kept;
+    beam_at = beam_lo;
+    beam_levels++;
+}
+
+/* Expand the beam until `until` positions are counted in this stage
+ * (checked before each expansion) or it ends: RUNNING, WON or UNKNOWN. */
+static int beam_run(u32 until) {
+    u32 count = stage_nodes;
+    for (;;) {
+        const u8 *list;
+        int n, i;
+        u32 parent;
+        if (count >= until) return RUNNING;
+        if (beam_at == beam_hi) {
+            beam_choose();
+            if (beam_lo == beam_hi || beam_levels > beam_most) {
+                /* Died out, or lost its way: wider, unless it had no room,
+                 * or no level had more positions than it kept (a wider
+                 * beam would search the very same). */
+                if (beam_full || !beam_cut) return UNKNOWN;
+                beam_width *= BEAM_GROWTH;
+                beam_restart();
+            }
+            continue;
+        }
+        parent = beam_at++;
+        restore(keys + (u64)parent * key_stride);
+        if (parent == 0 && n_first >= 0) {
+            list = first_moves;
+            n = n_first;
+        } else {
+            n = worth_trying(expand);
+            if (n < 0) return n;
+            list = expand;
+        }
+        parent_sorted();
+        for (i = 0; i < n; i++) {
+            int src = list[3 * i], dst = list[3 * i + 1], cnt = list[3 * i + 2], err;
+            u8 *key;
+            u32 h;
+            if (n_nodes >= cap) {   /* no room for more: the level is what it has */
+                beam_full = 1;
+                beam_at = beam_hi;
+                break;
+            }
+            key = keys + (u64)n_nodes * key_stride;
+            err = apply(src, dst, cnt);
+            if (err < 0) return err;
+            if (stack[0].n_founded) {
+                make_key(key);
+                __builtin_memcpy(prefix, parent_prefix, sizeof prefix);
+            } else {
+                int moved[3], n_moved = 2;
+                moved[0] = src;
+                moved[1] = dst;
+                if (stack[0].flags & REFILLED_SOURCE) moved[n_moved++] = R.first_reserve;
+                make_child_key(key, moved, n_moved);
+            }
+            h = hash_key(key);
+            if (!beam_new(h)) { revert(); continue; }
+            count++;
+            stage_nodes = count;
+            nodes[n_nodes].parent = parent;
+            nodes[n_nodes].hash = h;
+            nodes[n_nodes].src = (u8)src;
+            nodes[n_nodes].dst = (u8)dst;
+            nodes[n_nodes].count = (u8)cnt;
+            nodes[n_nodes].pad = 0;
+            if (is_won()) {
+                last_node = n_nodes++;
+                return WON;
+            }
+            if ((long long)count >= stage_max) { revert(); return UNKNOWN; }
+            heap[n_nodes - beam_hi].priority = -score();
+            heap[n_nodes - beam_hi].depth = 0;
+            heap[n_nodes - beam_hi].node = n_nodes;
+            n_nodes++;
+            revert();
+        }
+    }
+}
+
+/* The beam is over: its table emptied and its writes noted, as forget does
+ * for the other stages (the nodes stay, for the line). */
+static void beam_forget(void) {
+    u64 end = (u64)(unsigned long)(heap + (n_nodes > beam_hi ? n_nodes - beam_hi : 0));
+    if (beam_end > end) end = beam_end;
+    if (end > written_end) written_end = end;
+    beam_clear_table();
+    beam_start = 0;
+}
+
 /* The line from the start to the last node, into io after the two counts. */
 static int write_line(void) {
     u32 n = 0, at = last_node, i;
@@ -1171,22 +1389,27 @@ static void put32(u8 *p, u32 v) {
     p[0] = (u8)v; p[1] = (u8)(v >> 8); p[2] = (u8)(v >> 16); p[3] = (u8)(v >> 24);
 }
 
-/* -- solver.solve: the two stages, resumable --------------------------------
+/* -- solver.solve: the stages, resumable -----------------------------------
  * Two stages, each a whole search: greedy with a quarter of the budget, then
- * the rest of it with a cost per move made. The host starts a search
+ * the rest of it with a cost per move made; or, when the host asks for the
+ * third (the beam above: solver.win_finding), the second ends at half the
+ * budget and the beam has the rest. The host starts a search
  * (core_solve_start), runs it in slices of positions (core_solve_step) and,
  * with a time budget, may end the stage under way between slices as if its
- * budget were spent (core_solve_stop: the first stage then hands the rest of
- * the budget to the second, as a first stage that ran out of positions
- * does). core_solve does all of it in one call, for a budget of positions only. */
+ * budget were spent (core_solve_stop: the stage then hands the rest of the
+ * budget to the next, as a stage that ran out of positions does).
+ * core_solve does all of it in one call, for a budget of positions only. */
 
 #define RUNNING_FIRST 4     /* what core_solve_step returns while a stage runs */
 #define RUNNING_SECOND 5
+#define RUNNING_THIRD 6
 
-static int phase;               /* 0: no search; 1, 2: that stage runs; 3: decided */
-static long long solve_budget;  /* the whole budget, both stages' */
-static u32 first_total;         /* positions the first stage counted */
+static int phase;               /* 0: no search; 1, 2: that stage runs; 3: decided; 4: the beam */
+static long long solve_budget;  /* the whole budget, every stage's */
+static long long solve_asked;   /* the budget before a memory cap cut it (see stage_over) */
+static u32 first_total;         /* positions the stages before this one counted */
 static int decided;             /* the verdict, once phase is 3 */
+static int third;               /* whether the beam follows the second stage */
 
 /* A search decided (or failed): its figures and line into io, the position
  * back to the start. */
@@ -1205,14 +1428,36 @@ static int decide(int verdict) {
     return verdict;
 }
 
+static int running(void) {
+    return phase == 1 ? RUNNING_FIRST : phase == 2 ? RUNNING_SECOND : RUNNING_THIRD;
+}
+
 /* The stage under way has ended with `verdict` (UNKNOWN: its budget spent). */
 static int stage_over(int verdict) {
+    if (phase == 4) {
+        beam_forget();
+        return decide(verdict);
+    }
     forget();       /* (the nodes stay, for the line: only the table forgets them) */
     if (phase == 1 && verdict == UNKNOWN) {
         first_total = stage_nodes;
         phase = 2;
-        verdict = stage_begin(solve_budget - first_total, MOVE_COST);
+        verdict = stage_begin((third ? solve_budget / 2 : solve_budget) - first_total, MOVE_COST);
         if (verdict == RUNNING) return RUNNING_SECOND;
+    } else if (phase == 2 && verdict == UNKNOWN && third) {
+        /* Only a win can come of the beam: "lost" stays the first two stages'. */
+        first_total += stage_nodes;
+        phase = 4;
+        /* The beam keeps only its levels, far fewer positions than it
+         * counts: a memory cap, which cut the budget to the positions the
+         * other stages' table holds, does not cut its own (its room is the
+         * arena's all the same: beam_full). */
+        if (solve_asked - first_total > 0) {
+            beam_begin(solve_asked - first_total);
+            return RUNNING_THIRD;
+        }
+        beam_start = 0;
+        stage_nodes = 0;
     }
     return decide(verdict);
 }
@@ -1223,12 +1468,16 @@ static int stage_over(int verdict) {
  * three bytes each, each legal there); first = -1: all worth trying.
  * memory_pages > 0: the memory (in 64 KiB pages, static data included) is
  * never grown past that many, and the budget is cut to the most positions
- * whose arena fits below it. Returns the budget searched with (or an error;
- * E_BUDGET: more than the memory holds, or not even one position within the
- * cap); the position is the core's afterwards. */
-EXPORT(core_solve_start) int core_solve_start(int size, int max_nodes, int first, int memory_pages) {
+ * whose arena fits below it. win_finding: 1 for the third stage (the beam)
+ * after the second, which then ends at half the budget; 0 for the first two
+ * only (as solver.python_solve searches). Returns the budget searched with
+ * (or an error; E_BUDGET: more than the memory holds, or not even one
+ * position within the cap); the position is the core's afterwards. */
+EXPORT(core_solve_start) int core_solve_start(int size, int max_nodes, int first, int memory_pages,
+                                              int win_finding) {
     int verdict, i, cards = 0;
     if (phase == 1 || phase == 2) forget();     /* (a search left unfinished) */
+    if (phase == 4) beam_forget();
     phase = 0;
     if (!loaded) return E_NO_RULES;
     if (max_nodes < 0 || memory_pages < 0) return E_BUDGET;
@@ -1250,6 +1499,7 @@ EXPORT(core_solve_start) int core_solve_start(int size, int max_nodes, int first
      * seven that copy_cards may write past the last pile when there are none. */
     key_stride = key_size + (n_sorted + R.n_cells ? (n_sorted + R.n_cells + 7) & ~7 : 8);
     if (key_stride > KEY_MAX) return E_LIMITS;
+    solve_asked = max_nodes;
     if (memory_pages) {
         long long most = budget_within((u64)memory_pages << 16);
         if (most < 0) return E_BUDGET;
@@ -1259,6 +1509,7 @@ EXPORT(core_solve_start) int core_solve_start(int size, int max_nodes, int first
     if (verdict < 0) return verdict;
     solve_budget = max_nodes;
     first_total = 0;
+    third = win_finding != 0;
     phase = 1;
     verdict = stage_begin(max_nodes / FIRST_STAGE, 0);
     if (verdict != RUNNING) {
@@ -1269,32 +1520,36 @@ EXPORT(core_solve_start) int core_solve_start(int size, int max_nodes, int first
 }
 
 /* Search on until `slice` more positions are counted (at the end of the
- * expansion that reaches them) or the search is decided: RUNNING_FIRST or
- * RUNNING_SECOND (the stage under way), or the verdict (WON, LOST or
- * UNKNOWN) with io holding the positions searched (u32), the winning line's
- * length (u32) and its moves (3 bytes each); or an error. Once decided, the
- * core's position is the start again, its move stack empty. */
+ * expansion that reaches them) or the search is decided: RUNNING_FIRST,
+ * RUNNING_SECOND or RUNNING_THIRD (the stage under way), or the verdict
+ * (WON, LOST or UNKNOWN) with io holding the positions searched (u32), the
+ * winning line's length (u32) and its moves (3 bytes each); or an error.
+ * Once decided, the core's position is the start again, its move stack empty. */
 EXPORT(core_solve_step) int core_solve_step(int slice) {
     u32 left = (u32)slice;
     if (phase == 3) return decided;
     if (phase == 0) return E_NO_RULES;
     if (slice < 0) return E_BUDGET;
     for (;;) {
-        u32 before = stage_nodes, used;
-        int verdict = stage_run(before + left < before ? 0xFFFFFFFFu : before + left);
-        if (verdict == RUNNING) return phase == 1 ? RUNNING_FIRST : RUNNING_SECOND;
-        if (verdict < 0) { forget(); return decide(verdict); }
+        u32 before = stage_nodes, used, until = before + left < before ? 0xFFFFFFFFu : before + left;
+        int verdict = phase == 4 ? beam_run(until) : stage_run(until);
+        if (verdict == RUNNING) return running();
+        if (verdict < 0) {
+            if (phase == 4) beam_forget(); else forget();
+            return decide(verdict);
+        }
         used = stage_nodes - before;
         left = used >= left ? 0 : left - used;
-        /* The first stage over, the second goes on with what is left of the slice. */
+        /* A stage over, the next goes on with what is left of the slice. */
         verdict = stage_over(verdict);
-        if (verdict != RUNNING_SECOND) return verdict;
+        if (verdict != RUNNING_SECOND && verdict != RUNNING_THIRD) return verdict;
     }
 }
 
 /* End the stage under way now, as if its budget were spent (the host's time
  * for it is up): the first hands the rest of the budget to the second, the
- * second decides "unknown". Returns what core_solve_step would. */
+ * second to the third if there is one, the last decides "unknown". Returns
+ * what core_solve_step would. */
 EXPORT(core_solve_stop) int core_solve_stop(void) {
     if (phase == 3) return decided;
     if (phase == 0) return E_NO_RULES;
@@ -1303,8 +1558,8 @@ EXPORT(core_solve_stop) int core_solve_stop(void) {
 
 /* solver.solve in one call, for a budget of positions only: core_solve_start
  * (no memory cap) and core_solve_step to the end. */
-EXPORT(core_solve) int core_solve(int size, int max_nodes, int first) {
-    int verdict = core_solve_start(size, max_nodes, first, 0);
+EXPORT(core_solve) int core_solve(int size, int max_nodes, int first, int win_finding) {
+    int verdict = core_solve_start(size, max_nodes, first, 0, win_finding);
     if (verdict < 0) return verdict;
     return core_solve_step(0x7FFFFFFF);
 }

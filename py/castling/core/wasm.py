@@ -42,8 +42,8 @@ _ERRORS = {-1: "not a rules table", -2: "another format of rules table",
            -10: "a budget larger than the core's memory can hold"}
 #: core_solve's verdicts.
 _VERDICTS: dict[int, Verdict] = {1: "won", 2: "lost", 3: "unknown"}
-#: What core_solve_step returns while the first or the second stage runs.
-_RUNNING = (4, 5)
+#: What core_solve_step returns while the first, second or third stage runs.
+_RUNNING = (4, 5, 6)
 #: The largest budget core_solve takes (an i32); its arena may refuse less
 #: (BudgetRefused): it never holds more than 2 GiB. Under a memory cap it
 #: refuses nothing, but searches as many positions as fit below the cap.
@@ -251,18 +251,24 @@ class Core:
 
     def solve(self, position: Position | Piles, max_nodes: int,
               first_moves: Sequence[Move] | None = None, *,
-              seconds: float | None = None, memory: int | None = None) -> SolveResult:
-        """castling.solver's search, run by the core: the same verdict, node
-        count and line as the Python search at the same budget (the tests
-        compare them). ``first_moves``, if given, are the only moves tried
-        from the position (each must be legal there). ``seconds``: the first
-        stage ends a quarter of the way through them, the second at the end
-        (as :func:`castling.solver.python_solve` shares them). ``memory``:
-        the instance's memory stays within that many bytes (a fresh instance
-        if this one's has grown past them), and the budget is cut to the
-        positions its arena holds there. The line is the core's:
-        :func:`castling.solver.solve` replays it in the engine before
-        returning it. The core's position is then ``position``, its move stack empty."""
+              seconds: float | None = None, memory: int | None = None,
+              win_finding: bool = False) -> SolveResult:
+        """castling.solver's search, run by the core: without ``win_finding``,
+        the same verdict, node count and line as the Python search at the
+        same budget (the tests compare them); with it, the second stage ends
+        at half the budget (and time) and the core's third stage, a beam that
+        only ever finds wins, has the rest (see castling.solver.win_finding).
+        ``first_moves``, if given, are the only moves tried from the position
+        (each must be legal there). ``seconds``: the first stage ends a
+        quarter of the way through them, the second at the end, or at half
+        with the third (as :func:`castling.solver.stage_deadlines` shares
+        them). ``memory``: the instance's memory stays within that many bytes
+        (a fresh instance if this one's has grown past them), and the first
+        two stages' budget is cut to the positions its arena holds there (the
+        beam, which keeps only its levels, counts up to ``max_nodes``). The
+        line is the core's: :func:`castling.solver.solve` replays it in the
+        engine before returning it. The core's position is then
+        ``position``, its move stack empty."""
         if self._searches_as != VERSION:
             raise RuntimeError("the core module searches as another version of the solver")
         if not 0 <= max_nodes <= MAX_BUDGET:
@@ -289,11 +295,12 @@ class Core:
         self._instance.write(self._io, data)
         self._moves.clear()
         size = len(data) - 3 * max(first, 0)
-        ends = stage_deadlines(seconds)
+        ends = stage_deadlines(seconds, 3 if win_finding else 2)
+        third = int(win_finding)
         if ends is None and not pages:
-            verdict = self._run("core_solve", size, max_nodes, first)
+            verdict = self._run("core_solve", size, max_nodes, first, third)
         else:
-            verdict = self._run("core_solve_start", size, max_nodes, first, pages)
+            verdict = self._run("core_solve_start", size, max_nodes, first, pages, third)
             if verdict >= 0:
                 verdict = self._run("core_solve_step", SLICE if ends else MAX_BUDGET)
             while verdict in _RUNNING:
