@@ -152,7 +152,9 @@ def test_each_damaged_save_is_reported_and_set_aside_and_nothing_else_changes(
     # (statistics from before "won with help", deals of the day and the history are
     # kept, with those written as none yet)
     no_days = {"played": 0, "won": 0, "run": 0, "last_played": "", "last_won": ""}
-    assert json.loads(items["castling:stats"])["castles-end"] == {
+    kept = json.loads(items["castling:stats"])["castles-end"]
+    kept = {key: value for key, value in kept.items() if key != "grades" or value}   # none yet
+    assert kept == {
         **json.loads(STATS)["castles-end"], "helped": 0, "current": {}, "daily": no_days,
         "history": []}
     assert all(items[f"castling:recovery:save:{game_id}"] == text for game_id, text in DAMAGED.items())
