@@ -793,6 +793,22 @@ static void make_child_key(u8 *out, const int *changed, int n_changed) {
     for (c = 0; c < n_changed; c++) prefix[changed[c]] = parent_prefix[changed[c]];
 }
 
+/* The key of the position the move src -> dst just made (apply), from its
+ * parent's: only the piles it changed are sorted in again, unless compulsory
+ * founding changed more piles, when the key is made whole. Both searches use it. */
+static void key_after(u8 *key, int src, int dst) {
+    if (stack[0].n_founded) {
+        make_key(key);
+        __builtin_memcpy(prefix, parent_prefix, sizeof prefix);
+    } else {
+        int moved[3], n_moved = 2;
+        moved[0] = src;
+        moved[1] = dst;
+        if (stack[0].flags & REFILLED_SOURCE) moved[n_moved++] = R.first_reserve;
+        make_child_key(key, moved, n_moved);
+    }
+}
+
 static void restore(const u8 *key) {
     int i, at = key_size;
     for (i = 0; i < R.n_piles; i++) korder[i] = (u8)i;
@@ -1104,16 +1120,7 @@ static int stage_run(u32 until) {
             u8 *key = keys + (u64)n_nodes * key_stride;
             err = apply(src, dst, cnt);
             if (err < 0) return err;
-            if (stack[0].n_founded) {
-                make_key(key);      /* (compulsory founding changed more piles) */
-                __builtin_memcpy(prefix, parent_prefix, sizeof prefix);
-            } else {
-                int moved[3], n_moved = 2;
-                moved[0] = src;
-                moved[1] = dst;
-                if (stack[0].flags & REFILLED_SOURCE) moved[n_moved++] = R.first_reserve;
-                make_child_key(key, moved, n_moved);
-            }
+            key_after(key, src, dst);
             if (add_if_new(e.node, src, dst, cnt)) {
                 count++;
                 stage_nodes = count;
@@ -1326,16 +1333,7 @@ static int beam_run(u32 until) {
             key = keys + (u64)n_nodes * key_stride;
             err = apply(src, dst, cnt);
             if (err < 0) return err;
-            if (stack[0].n_founded) {
-                make_key(key);
-                __builtin_memcpy(prefix, parent_prefix, sizeof prefix);
-            } else {
-                int moved[3], n_moved = 2;
-                moved[0] = src;
-                moved[1] = dst;
-                if (stack[0].flags & REFILLED_SOURCE) moved[n_moved++] = R.first_reserve;
-                make_child_key(key, moved, n_moved);
-            }
+            key_after(key, src, dst);
             h = hash_key(key);
             if (!beam_new(h)) { revert(); continue; }
             count++;
