@@ -16,6 +16,7 @@ from castling.player.daily import DailyTable, read_table
 from castling.player.dates import long_day
 
 from .host import Host
+from .shipped import fetch_table
 
 TABLE_URL = "./daily.json"
 
@@ -60,10 +61,5 @@ class DailyDeal:
 
     async def _read_table(self) -> DailyTable | None:
         if self.table is None:
-            try:
-                response = await self.host.window.fetch(TABLE_URL)
-                if response.ok:
-                    self.table = read_table(str(await response.text()))
-            except Exception:       # offline before the first visit finished, or damaged
-                return None
+            self.table = await fetch_table(self.host.window, TABLE_URL, read_table)
         return self.table

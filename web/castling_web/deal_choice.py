@@ -21,6 +21,7 @@ from castling.i18n import t
 from castling.player.grades import GRADES, GradeTable, read_table
 
 from .host import Host
+from .shipped import fetch_table
 
 TABLE_URL = "./grades.json"
 
@@ -95,10 +96,5 @@ class DealChoice:
 
     async def _read_table(self) -> GradeTable | None:
         if self.table is None:
-            try:
-                response = await self.host.window.fetch(TABLE_URL)
-                if response.ok:
-                    self.table = read_table(str(await response.text()))
-            except Exception:       # offline before the first visit finished, or damaged
-                return None
+            self.table = await fetch_table(self.host.window, TABLE_URL, read_table)
         return self.table
