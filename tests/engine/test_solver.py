@@ -165,23 +165,33 @@ def small_position(rules, rng) -> Position:
 
 def exhaustively_winnable(position: Position) -> bool:
     """Plain search of every reachable position, no shortcuts but the order of piles
-    (where it does not matter: Rittenhouse's piles each feed their own foundation)."""
+    (where it does not matter: Rittenhouse's piles each feed their own foundation).
+    Depth first on one position, each move played and taken back by the engine
+    (a stack of the moves left to try at each depth, and of what each move did)."""
     n = position.tables.n_tableau if not position.rules.feeds else 0
+    current = position.copy()
     seen = set()
-    stack = [position.copy()]
-    while stack:
-        current = stack.pop()
+    untried = []        # per depth, the moves not yet tried there
+    played = []         # per depth below the first, the record of the move that led there
+    while True:
+        piles = current.piles
+        key = (tuple(sorted(map(tuple, piles[:n]))), tuple(map(tuple, piles[n:])))
         if current.is_won():
             return True
-        key = (tuple(sorted(map(tuple, current.piles[:n]))), tuple(map(tuple, current.piles[n:])))
-        if key in seen:
-            continue
-        seen.add(key)
-        for move in current.legal_moves():
-            after = current.copy()
-            after.play(move)
-            stack.append(after)
-    return False
+        if key not in seen:
+            seen.add(key)
+            untried.append(iter(current.legal_moves()))
+        else:
+            untried.append(iter(()))
+        while True:
+            move = next(untried[-1], None)
+            if move is not None:
+                played.append(current.play(move))
+                break
+            untried.pop()
+            if not played:
+                return False
+            current.undo(played.pop())
 
 
 @pytest.mark.slow
