@@ -1,5 +1,6 @@
 """Seeing the cards: four colours, high contrast, dark, card sizes, and phones."""
 
+import contextlib
 import json
 
 import pytest
@@ -75,6 +76,9 @@ SIZES = {"phone-portrait": (360, 740), "phone": (390, 844), "tablet": (820, 1180
 SIZES.update({f"{name}-turned": (height, width) for name, (width, height) in list(SIZES.items())})
 #: The games also looked at after a few moves that lengthen their piles.
 PLAYED = ("chessboard", "chequers", "martha", "palace", "soother")
+#: The sizes whose screenshots are always kept, to be looked at (a screenshot
+#: costs as much as the checks: at the other sizes only a failing check keeps one).
+SHOWN = ("phone", "desktop")
 
 
 def index_strips() -> tuple[float, float]:
@@ -164,6 +168,32 @@ def lengthening_moves(page, game_id: str, count: int) -> None:
                                arg=[f"castling:save:{game_id}", before])
 
 
+@contextlib.contextmanager
+def shown_or_kept_if_failing(page, name: str, size: str):
+    """A screenshot in test-artifacts/ of what the block checks: at the SHOWN
+    sizes before it (the table as it opens, before checks scroll it), at the
+    others when a check in it fails (the table as it failed)."""
+    if size in SHOWN:
+        page.screenshot(path=str(SHOTS / f"{name}.png"))
+    try:
+        yield
+    except AssertionError:
+        page.screenshot(path=str(SHOTS / f"{name}.png"))
+        raise
+
+
+def check_game(page, game_id: str, rules, size: str, strips) -> float:
+    """One game's table at one size (see the test below); its cards' width."""
+    width, height = SIZES[size]
+    # A board too short for cards LEAST_CARD wide says it scrolls (data-scrolls):
+    # a phone's, for the games of long piles; a tablet's or a desktop's never.
+    scrolls = page.evaluate("document.getElementById('board').hasAttribute('data-scrolls')")
+    assert not (scrolls and min(width, height) >= 700), f"{game_id} does not fit at {size}"
+    table = check_table(page, f"{game_id} at {size}", width, height, strips, fits=not scrolls)
+    assert sorted(pile["name"] for pile in table["piles"]) == sorted(rules.pile_names)
+    return round(max(c[2] - c[0] for pile in table["piles"] for c in pile["cards"]), 1)
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 def test_every_game_fits_every_screen_and_controls_do_not_overlap(browser, site_url, size):
     """Every game, from a 360 px phone to a desktop, upright and turned: each
@@ -172,9 +202,10 @@ def test_every_game_fits_every_screen_and_controls_do_not_overlap(browser, site_
     strip to the next card, from the DOM, against the arrangement's INDEX_HEIGHT and
     INDEX_WIDTH as the page has them), or, where the board says it scrolls
     (a phone, a game of long piles), reachable by scrolling; the same after a few moves that make
-    long piles in five games; a screenshot of each in test-artifacts/, and the
-    card widths in test-artifacts/card-widths-<size>.json. One page per size:
-    a link opens the next game."""
+    long piles in five games; a screenshot of each in test-artifacts/ (at the
+    SHOWN sizes, and of whatever fails at the others), and the card widths in
+    test-artifacts/card-widths-<size>.json. One page per size: a link opens
+    the next game."""
     width, height = SIZES[size]
     strips = index_strips()
     context = browser.new_context(viewport={"width": width, "height": height}, has_touch=width < 800,
@@ -196,18 +227,13 @@ def test_every_game_fits_every_screen_and_controls_do_not_overlap(browser, site_
     for game_id, rules in GAMES.items():
         page.evaluate("link => { location.hash = link; }", f"#/{game_id}/3")
         page.wait_for_selector(f'#board[data-game="{game_id}"]')
-        page.screenshot(path=str(SHOTS / f"{game_id}-{size}.png"))
-        # A board too short for cards LEAST_CARD wide says it scrolls (data-scrolls):
-        # a phone's, for the games of long piles; a tablet's or a desktop's never.
-        scrolls = page.evaluate("document.getElementById('board').hasAttribute('data-scrolls')")
-        assert not (scrolls and min(width, height) >= 700), f"{game_id} does not fit at {size}"
-        table = check_table(page, f"{game_id} at {size}", width, height, strips, fits=not scrolls)
-        assert sorted(pile["name"] for pile in table["piles"]) == sorted(rules.pile_names)
-        widths[game_id] = round(max(c[2] - c[0] for pile in table["piles"] for c in pile["cards"]), 1)
+        with shown_or_kept_if_failing(page, f"{game_id}-{size}", size):
+            widths[game_id] = check_game(page, game_id, rules, size, strips)
         if game_id in PLAYED:
             lengthening_moves(page, game_id, 5)
-            page.screenshot(path=str(SHOTS / f"{game_id}-{size}-played.png"))
-            check_table(page, f"{game_id} after five moves at {size}", width, height, strips, fits=False)
+            with shown_or_kept_if_failing(page, f"{game_id}-{size}-played", size):
+                check_table(page, f"{game_id} after five moves at {size}", width, height, strips,
+                            fits=False)
     (SHOTS / f"card-widths-{size}.json").write_text(json.dumps(widths, indent=1))
     # The links the app shows are long unbroken words; they wrap within the screen.
     page.evaluate("link => { location.hash = link; }", "#/soother/3")
