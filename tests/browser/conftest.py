@@ -83,6 +83,34 @@ def page(returning_profile, site_url):
 
 
 @pytest.fixture
+def returning_visit(returning_profile, site_url):
+    """Opens pages in the shared profile with nothing stored, not even the tests'
+    two taps (every setting at its default): ``open(link, init_script=None,
+    reduced_motion="no-preference")`` goes to ``index.html{link}`` and waits until
+    it is ready, as quickly as a return visit starts (from the snapshot), where
+    a new profile would pay a first visit's boot. Each page is closed, and
+    checked (watched), when the test is done."""
+    opened = []
+
+    def open_page(link: str, init_script: str | None = None,
+                  reduced_motion: str = "no-preference"):
+        page, check = watched(returning_profile, site_url)
+        opened.append((page, check))
+        if init_script:
+            page.add_init_script(init_script)
+        page.emulate_media(reduced_motion=reduced_motion)
+        page.goto(f"{site_url}help/index.html")
+        page.evaluate("localStorage.clear()")
+        page.goto(f"{site_url}index.html{link}")
+        wait_ready(page)
+        return page
+    yield open_page
+    for page, check in opened:
+        page.close()
+        check()
+
+
+@pytest.fixture
 def first_visit_page(browser, site_url):
     """A fresh page in a fresh profile: a first visit, nothing stored or cached."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})

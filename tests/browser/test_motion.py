@@ -29,12 +29,11 @@ MARTHA = GAMES["martha"]
 
 
 @pytest.fixture
-def open_game(new_profile_page):
-    """A page of ``link`` in a new profile (the default settings: one tap, speed
-    normal), logging its animations."""
-    def open_page(link: str, **options):
-        return new_profile_page(link, LOG_ANIMATIONS,
-                                viewport={"width": 1280, "height": 800}, **options)
+def open_game(returning_visit):
+    """A page of ``link`` with nothing stored (the default settings: one tap,
+    speed normal), logging its animations; ``reduced_motion`` as the browser asks."""
+    def open_page(link: str, reduced_motion: str = "no-preference"):
+        return returning_visit(link, LOG_ANIMATIONS, reduced_motion=reduced_motion)
     return open_page
 
 

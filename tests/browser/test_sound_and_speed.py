@@ -28,12 +28,11 @@ Element.prototype.animate = function (...args) { window.slides += 1; return anim
 
 
 @pytest.fixture
-def fresh(new_profile_page):
-    """A page in a new profile that counts AudioContexts and slides; ``options``
-    for its context (reduced_motion…)."""
-    def open_page(**options):
-        return new_profile_page(LINK, WATCH_AUDIO,
-                                viewport={"width": 1280, "height": 800}, **options)
+def fresh(returning_visit):
+    """A page with nothing stored (every setting at its default) that counts
+    AudioContexts and slides; ``reduced_motion`` as the browser asks."""
+    def open_page(reduced_motion: str = "no-preference"):
+        return returning_visit(LINK, WATCH_AUDIO, reduced_motion=reduced_motion)
     return open_page
 
 
