@@ -106,6 +106,13 @@ def test_progress_says_deals_done_rate_and_time_left():
 def test_a_cluster_run_loses_nothing_when_a_worker_dies(data):
     from distributed import Client, LocalCluster
 
+    # A LocalCluster's scheduler runs in this process, and the engine's zip that
+    # the run uploads reloads the castling package here too, from a file gone
+    # once the upload is done: what the engine imports lazily (the core, which
+    # solve() loads on first use) must be imported before, or no later test
+    # finds it. (A real cluster's scheduler is a process of its own.)
+    import castling.core.wasm  # noqa: F401
+
     killed = []
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                       dashboard_address=None, silence_logs=logging.CRITICAL) as cluster, \
