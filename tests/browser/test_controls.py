@@ -108,8 +108,10 @@ def test_hint_shows_a_legal_move_on_the_table(page, site_url):
     page.goto(f"{site_url}index.html#/morphy/5")
     wait_ready(page)
     act(page, "hint")
-    # The solver's worker is still booting: the baseline hint answers at once.
-    assert page.locator("#status").get_attribute("data-hint") == "baseline"
+    # The baseline hint answers at once while the solver's worker still boots,
+    # the solver's once it is up (which comes first is the machine's timing; the
+    # baseline alone: test_solver_in_app's worker that never answers).
+    assert page.locator("#status").get_attribute("data-hint") in ("baseline", "solver")
     assert page.locator(".card.hint-from").count() >= 1
     assert page.locator(".pile.hint-to").count() == 1
     text = page.locator("#status").text_content()
