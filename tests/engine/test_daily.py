@@ -19,10 +19,8 @@ from castling.solver import VERSION, solve
 ROOT = Path(__file__).resolve().parents[2]
 TABLE = read_table((ROOT / "data" / "daily.json").read_text())
 WINS = json.loads((ROOT / "tests" / "fixtures" / "wins.json").read_text())
-# How far the table reaches (README): every game to the end of 2031 but the two whose
-# days take the solver longest to find, and those at least to the end of 2028.
-EVERY_GAME_TO, MOST_TO = date(2028, 12, 31), date(2031, 12, 31)
-SLOW_TO_FIND = ("castle-mount", "zerline")
+# How far the table reaches (README): every game with days to the end of 2031.
+EVERY_GAME_TO = date(2031, 12, 31)
 
 
 def test_candidates_follow_the_written_rule():
@@ -45,8 +43,7 @@ def test_the_table_covers_every_game_with_enough_proved_wins_for_years():
     first = min(runs[0].first for runs in TABLE.stretches.values())
     assert first <= date(2026, 11, 30)
     for game_id in TABLE.games:
-        assert TABLE.last_day(game_id) >= (EVERY_GAME_TO if game_id in SLOW_TO_FIND else MOST_TO), \
-            game_id
+        assert TABLE.last_day(game_id) >= EVERY_GAME_TO, game_id
         # every day from the first to the last has its deal, by one rule or the next
         runs = TABLE.stretches[game_id]
         assert runs[0].first == first and all(
