@@ -174,15 +174,13 @@ def exhaustively_winnable(position: Position) -> bool:
     untried = []        # per depth, the moves not yet tried there
     played = []         # per depth below the first, the record of the move that led there
     while True:
-        piles = current.piles
-        key = (tuple(sorted(map(tuple, piles[:n]))), tuple(map(tuple, piles[n:])))
         if current.is_won():
             return True
-        if key not in seen:
-            seen.add(key)
-            untried.append(iter(current.legal_moves()))
-        else:
-            untried.append(iter(()))
+        piles = current.piles
+        key = (tuple(sorted(map(tuple, piles[:n]))), tuple(map(tuple, piles[n:])))
+        new = key not in seen           # (a position met before: nothing to try, go back)
+        seen.add(key)
+        untried.append(iter(current.legal_moves() if new else ()))
         while True:
             move = next(untried[-1], None)
             if move is not None:
