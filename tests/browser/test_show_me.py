@@ -11,7 +11,7 @@ from browser_helpers import WINS, act, dom_piles, shown_as_dom, store, stored, w
 CORE = ["chessboard", "morphy", "chequers", "martha", "fortress", "lasker", "selective-castle",
         "castles-end"]
 WORKER_MS = 60_000      # the worker boots its own Python after the board is ready
-LEFT = 10               # moves of the winning line left to the solver
+LEFT = 3                # moves of the winning line left to the solver (each 250 ms at "fast")
 
 
 def saved_moves(page, game_id: str) -> list[str]:
