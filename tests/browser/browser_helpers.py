@@ -185,7 +185,12 @@ def tap_move(page, rules, move) -> None:
             drag_to(page, names[move[0]], names[move[1]])
         return
     top_card(page, names[move[0]]).click()
-    target = page.locator(f'[data-pile="{names[move[1]]}"]')
+    tap_pile(page, names[move[1]])
+
+
+def tap_pile(page, name: str) -> None:
+    """Tap pile ``name`` where a player would: its top card, or the pile itself if empty."""
+    target = page.locator(f'[data-pile="{name}"]')
     cards = target.locator("[data-card]")
     (cards.last if cards.count() else target).click()
 

@@ -7,7 +7,7 @@ from castling import GAMES, Game, Position, format_move
 from castling.player.board import targets
 
 from browser_helpers import (a_single_card_move, act, deal_for, dom_piles, drag_to,
-                             shown_as_dom, stored, tap_move, top_card, wait_ready)
+                             shown_as_dom, stored, tap_move, tap_pile, top_card, wait_ready)
 
 
 def saved_position(page, game_id: str, number: int) -> tuple[Game, list[str]]:
@@ -17,6 +17,11 @@ def saved_position(page, game_id: str, number: int) -> tuple[Game, list[str]]:
     game, problem = Game.replay(GAMES[game_id], number, save["moves"])
     assert problem is None
     return game, save["moves"]
+
+
+def lit_piles(page) -> list[str]:
+    """The piles lit as places the held cards may go."""
+    return page.evaluate("[...document.querySelectorAll('.pile.target')].map(p => p.dataset.pile)")
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
@@ -31,15 +36,12 @@ def test_a_player_session(page, site_url, game_id):
     assert dom_piles(page) == shown_as_dom(deal.to_piles())
 
     # Tap to move: select a card (its legal destinations light up), then tap one.
+    # (A second tap on the card instead puts it down: the test after this one.)
     move = a_single_card_move(deal)
     top_card(page, rules.pile_names[move[0]]).click()
-    lit = page.evaluate("[...document.querySelectorAll('.pile.target')].map(p => p.dataset.pile)")
-    assert sorted(lit) == sorted(rules.pile_names[t] for t in targets(deal, move[0], 1))
-    page.wait_for_timeout(400)                              # two quick taps would be a double tap
-    top_card(page, rules.pile_names[move[0]]).click()      # a second tap puts it down again
-    assert page.locator(".pile.target").count() == 0
-    page.wait_for_timeout(400)                              # not a double tap
-    tap_move(page, rules, move)
+    assert sorted(lit_piles(page)) == sorted(rules.pile_names[t] for t in targets(deal, move[0], 1))
+    tap_pile(page, rules.pile_names[move[1]])
+    assert lit_piles(page) == []
     game, moves = saved_position(page, game_id, number)
     assert moves[0] == format_move(rules, move)
     assert dom_piles(page) == shown_as_dom(game.position.to_piles())
@@ -76,6 +78,27 @@ def test_a_player_session(page, site_url, game_id):
     assert dom_piles(page) == shown_as_dom(game.position.to_piles())
     act(page, "undo")
     game.undo()
+    assert dom_piles(page) == shown_as_dom(game.position.to_piles())
+
+
+@pytest.mark.parametrize("game_id", ["fortress", "zerline"])
+def test_a_second_tap_on_the_held_card_puts_it_down(page, site_url, game_id):
+    rules = GAMES[game_id]
+    number = deal_for(game_id)
+    page.goto(f"{site_url}index.html#/{game_id}/{number}")
+    wait_ready(page)
+    move = a_single_card_move(Position.deal(rules, number))
+    source = rules.pile_names[move[0]]
+    top_card(page, source).click()
+    assert lit_piles(page)
+    page.wait_for_timeout(400)                  # two quick taps would be a double tap
+    top_card(page, source).click()              # a second tap puts it down again
+    assert lit_piles(page) == []
+    assert (stored(page, f"castling:save:{game_id}") or {"moves": []})["moves"] == []
+    page.wait_for_timeout(400)                  # not a double tap
+    tap_move(page, rules, move)
+    game, moves = saved_position(page, game_id, number)
+    assert moves == [format_move(rules, move)]
     assert dom_piles(page) == shown_as_dom(game.position.to_piles())
 
 
