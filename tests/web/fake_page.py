@@ -147,6 +147,14 @@ class View:
     def fit(self):
         pass
 
+    layout_held = False
+
+    def hold_layout(self):
+        self.layout_held = True
+
+    def release_layout(self):
+        self.layout_held = False
+
     def mark(self, class_name, piles=(), cards=()):
         self.marks[class_name] = (tuple(piles), tuple(cards))
 

@@ -123,6 +123,15 @@ def test_a_drop_goes_to_the_legal_pile_covered_most():
     assert most_covered(card, {}) is None
 
 
+def test_the_table_keeps_its_layout_from_the_lift_of_a_drag_to_its_drop(app, pointer):
+    source, _, _ = a_movable_card(app)
+    press = Press(0, 0, app.names[source], 1)
+    assert pointer._start_drag(press)
+    assert app.view.layout_held
+    pointer._drop(press)
+    assert not app.view.layout_held
+
+
 def test_a_drag_near_an_edge_scrolls_the_board_faster_the_nearer():
     assert edge_scroll(300, 0, 600) == 0
     assert 0 < edge_scroll(600 - EDGE + 1, 0, 600) < edge_scroll(599, 0, 600)

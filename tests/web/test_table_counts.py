@@ -45,3 +45,17 @@ def test_castle_of_indolence_counts_its_four_reserves_and_bastion_none():
     bastion = table("bastion")
     bastion.draw(Position.deal(GAMES["bastion"], 3).to_piles())
     assert all(count is None for count in counts(bastion).values())
+
+
+def test_a_resize_while_cards_are_dragged_lays_the_table_out_when_they_land():
+    view = table("chequers")
+    view.draw(Position.deal(GAMES["chequers"], 1).to_piles())
+    wide, cards = view.rows, view.pile_elements["t1"].children
+    view.hold_layout()
+    view.window.innerWidth, view.window.innerHeight = 390, 844     # turned to a phone's shape
+    view.fit()
+    assert view.rows == wide and view.pile_elements["t1"].children == cards
+    view.release_layout()
+    assert view.rows != wide            # laid out for the new shape, once the cards landed
+    view.fit()
+    assert view.rows != wide

@@ -170,6 +170,7 @@ class PointerInput:
         if press.count is None or press.count not in pickable_counts(position, source):
             return False
         press.dragging = True
+        host.view.hold_layout()         # (released when the cards land: _drop)
         press.targets = targets(position, source, press.count)
         press.elements = host.view.cards_of(press.pile)[-press.count:]
         for element in press.elements:
@@ -229,6 +230,8 @@ class PointerInput:
             element.classList.remove("dragging")
             element.style.transform = ""
         self.host.view.mark("target")
+        if press.dragging:
+            self.host.view.release_layout()
 
     def tap(self, name: str, count: int | None, now: float) -> None:
         """A click or tap: by the setting, send the card on at once, or move the

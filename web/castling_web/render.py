@@ -55,6 +55,11 @@ class TableView:
         self.side = 0               # how many rows stand in a strip beside the tableau
         self.focused = "t1"        # the pile the keyboard is on (roving tabindex)
         self.card_size = "medium"
+        # While cards are dragged (hold_layout) the table is not laid out anew:
+        # the dragged cards' elements and the places they may land must stay
+        # what the player sees. None, or the fit asked for meanwhile (its ``keep``).
+        self._layout_held = False
+        self._fit_due: bool | None = None
 
     # -- building the table ------------------------------------------------
 
@@ -158,8 +163,12 @@ class TableView:
         """Size the cards to the board's room (called on build, on resize, on a
         change of the card size, and when a pile outgrows what it was laid out
         for); lays the piles out anew when another arrangement fits better,
-        unless ``keep`` (a pile grew in play: the piles stay where they are)."""
+        unless ``keep`` (a pile grew in play: the piles stay where they are).
+        While the layout is held, only noted, and done when it is released."""
         if not self.rules:
+            return
+        if self._layout_held:
+            self._fit_due = keep if self._fit_due is None else (self._fit_due and keep)
             return
         space = self._space()
         fit = arrange(self.rules, space, self.longest, (self.rows, self.side) if keep else None)
@@ -170,6 +179,18 @@ class TableView:
             if had_focus:
                 self.pile_elements[self.focused].focus()
         self._apply(fit, space)
+
+    def hold_layout(self) -> None:
+        """Keep the table as it is laid out (cards are being dragged): a resize
+        meanwhile, a notice above the board, a pile outgrowing its room, waits
+        for :meth:`release_layout`."""
+        self._layout_held = True
+
+    def release_layout(self) -> None:
+        """Lay the table out as the resizes held meanwhile asked (if any did)."""
+        due, self._fit_due, self._layout_held = self._fit_due, None, False
+        if due is not None:
+            self.fit(keep=due)
 
     def _space(self) -> Space:
         """The board's inner room: its own box (the page's bars, wherever they
