@@ -65,6 +65,34 @@ def test_a_lost_position_is_announced_and_undone_to_the_last_winnable_one(page, 
     assert page.locator("#verdict").is_hidden()
 
 
+def board_place(page) -> dict:
+    return page.evaluate("""() => { const box = document.getElementById('board').getBoundingClientRect();
+                                    return {top: box.top, height: box.height}; }""")
+
+
+def test_the_verdict_floats_over_the_table_and_closes_to_play_on(page, site_url):
+    rules = GAMES["chessboard"]
+    page.goto(f"{site_url}index.html#/chessboard/1")
+    wait_ready(page)
+    tap_move(page, rules, parse_move(rules, "t3-f4"))   # this base rank loses deal 1
+    before = board_place(page)                          # (the base named above the table)
+    page.wait_for_selector("#verdict:not([hidden])", timeout=WORKER_MS)
+    # It came without moving the table (a card held or dragged stays where it is).
+    assert board_place(page) == before
+    box = page.locator("#verdict").bounding_box()
+    assert box["y"] + box["height"] <= page.viewport_size["height"]
+    close = page.locator('#verdict [data-action="close-verdict"]')
+    assert close.get_attribute("aria-label") == "Close the message"
+    close.click()
+    assert page.locator("#verdict").is_hidden()
+    # The player plays on: the next position is lost too, and nothing is said again.
+    game, _ = Game.replay(rules, 1, stored(page, "castling:save:chessboard")["moves"])
+    tap_move(page, rules, game.position.legal_moves()[0])
+    assert len(stored(page, "castling:save:chessboard")["moves"]) >= 2
+    wait_for_verdict(page, "lost")          # (the verdict on the new position: "" until it came)
+    assert page.locator("#verdict").is_hidden()
+
+
 def test_winnable_deals_only_deals_a_proved_winnable_deal(page, site_url):
     rules = GAMES["fortress"]          # about four deals in five cannot be won
     page.goto(f"{site_url}index.html#/fortress/1")

@@ -100,6 +100,36 @@ def test_lost_is_shown_only_after_a_move_and_only_when_proved():
     assert verdict.hidden is False and verdict.getAttribute("data-result") == "lost"
 
 
+def test_a_closed_verdict_stays_closed_while_lost_and_comes_back_after_a_winnable_position():
+    app = StandInApp("chequers", 1)        # (its first legal moves go on for long enough)
+    app.window = Window()
+    said = {"result": "lost"}
+    advice = AdviceView(app, StandInAdvisor(answer=lambda request: dict(said, move=None)))
+    verdict = app.document.getElementById("verdict")
+    session = app.session
+
+    def play_and_ask():
+        session.play([session.game.position.legal_moves()[0]])
+        with_loop(advice.on_change)
+
+    play_and_ask()
+    assert verdict.hidden is False
+    app.run("close-verdict")
+    assert verdict.hidden is True
+    play_and_ask()                          # lost still: the player plays on undisturbed
+    assert verdict.hidden is True
+    said["result"] = "unknown"              # not proved either way: not winnable again
+    play_and_ask()
+    said["result"] = "lost"
+    play_and_ask()
+    assert verdict.hidden is True
+    said["result"] = "won"                  # winnable again (a stand-in's word)...
+    play_and_ask()
+    said["result"] = "lost"                 # ...then lost: said again
+    play_and_ask()
+    assert verdict.hidden is False
+
+
 def test_an_answer_for_an_old_position_asks_about_the_new_one():
     app = StandInApp("chessboard", 1)
     app.window = Window()

@@ -38,6 +38,11 @@ class AdviceView:
         self._clear_hint = create_proxy(self.clear_hint)
         host.command("hint", self.show_hint)
         host.command("rewind", self.rewind)
+        host.command("close-verdict", self.close_verdict)
+        # The game (id, deal) whose "can no longer be won" the player closed to
+        # play on: it stays closed while its positions are lost (every one after
+        # a lost one is), and comes back once one has been winnable again.
+        self.verdict_closed: tuple | None = None
         host.subscribe(self.on_change)
 
     async def start(self) -> None:
@@ -107,9 +112,16 @@ class AdviceView:
         answer = self.answers.get(key)
         box = self.host.document.getElementById("verdict")
         lost = answer is not None and answer["result"] == "lost" and len(key[2]) > 0
-        box.hidden = not lost
+        if answer is not None and answer["result"] == "won" and self.verdict_closed == key[:2]:
+            self.verdict_closed = None
+        box.hidden = not lost or self.verdict_closed == key[:2]
         box.setAttribute("data-result", answer["result"] if answer else "")
         box.setAttribute("data-search", answer.get("search", "") if answer else "")
+
+    def close_verdict(self) -> None:
+        """The player goes on with a lost game: the verdict leaves the table."""
+        self.verdict_closed = self.position_key()[:2]
+        self.host.document.getElementById("verdict").hidden = True
 
     def show_hint(self) -> None:
         """The solver's move when it has one for this position, else the baseline hint."""
