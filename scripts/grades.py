@@ -37,8 +37,10 @@ STUDY = ROOT / "data" / "winnability.csv"
 MEASURED = ROOT / "data" / "grades-measured.csv"
 TABLE = ROOT / "data" / "grades.json"
 FIELDS = ["game", "deal", "result", "nodes", "moves", "solver", "budget"]
-#: the study's largest budget: every deal it proved with it, the current solver
-#: proves within it too, or is recorded as needing more
+#: the positions a deal is measured within: a deal the study proved with a larger
+#: budget (some of the several-deck games' were searched with 200,000) that the
+#: current solver does not prove within this is recorded as needing more (hard,
+#: never listed). Changing it measures every deal again (the rows keep their budget).
 BUDGET = 100_000
 PER_GRADE = 300         # deals listed of each grade: the table stays a few kilobytes a game
 BATCH = 16
