@@ -197,8 +197,24 @@ def check_game(page, game_id: str, rules, size: str, strips) -> float:
     return round(max(c[2] - c[0] for pile in table["piles"] for c in pile["cards"]), 1)
 
 
+@pytest.fixture(scope="module")
+def sized_profiles(browser):
+    """Two profiles the sizes share, one with touch (the phones') and one without:
+    each size's page starts as a return visit (from the snapshot) instead of a
+    first one in a profile of its own, its storage emptied first."""
+    profiles: dict[bool, object] = {}
+
+    def profile(touch: bool):
+        if touch not in profiles:
+            profiles[touch] = browser.new_context(has_touch=touch, reduced_motion="reduce")
+        return profiles[touch]
+    yield profile
+    for context in profiles.values():
+        context.close()
+
+
 @pytest.mark.parametrize("size", list(SIZES))
-def test_every_game_fits_every_screen_and_controls_do_not_overlap(browser, site_url, size):
+def test_every_game_fits_every_screen_and_controls_do_not_overlap(sized_profiles, site_url, size):
     """Every game, from a 360 px phone to a desktop, phones and tablets both ways up: each
     pile on screen from side to side, big enough to hit, clear of the others,
     its top card in view; every covered card showing its whole index (the
@@ -211,10 +227,10 @@ def test_every_game_fits_every_screen_and_controls_do_not_overlap(browser, site_
     the next game."""
     width, height = SIZES[size]
     strips = index_strips()
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=width < 800,
-                                  reduced_motion="reduce")
-    page = context.new_page()
+    page = sized_profiles(width < 800).new_page()
+    page.set_viewport_size({"width": width, "height": height})
     page.goto(f"{site_url}help/index.html")
+    page.evaluate("localStorage.clear()")                   # (another size's games are saved)
     store(page, "castling:settings", {"tap": "two"})        # its moves are played by two taps
     page.goto(f"{site_url}index.html#/chessboard/3")
     wait_ready(page)
@@ -248,7 +264,7 @@ def test_every_game_fits_every_screen_and_controls_do_not_overlap(browser, site_
         assert "#/" in page.locator("#notice").text_content()
         assert page.evaluate("document.documentElement.scrollWidth") <= width, \
             f"the {action} link widens the page at {size}"
-    context.close()
+    page.close()
 
 
 def test_large_cards_stay_on_screen_and_a_desktop_uses_its_height(browser, site_url):
