@@ -6,6 +6,8 @@ import re
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 
+import pytest
+
 from castling import GAMES, Position
 from castling.player.daily import BUDGET, read_table
 from castling.solver import solve
@@ -31,18 +33,33 @@ def open_daily(page, game_id: str) -> int:
     return number
 
 
-def a_browser(browser, site_url, zone: str, instant: datetime):
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, timezone_id=zone)
+def a_browser(browser, zone: str):
+    return browser.new_context(viewport={"width": 1280, "height": 800}, timezone_id=zone)
+
+
+@pytest.fixture(scope="module")
+def west(browser):
+    """A Pago Pago player's browser, which both tests use (one first visit, not two)."""
+    context = a_browser(browser, WEST)
+    yield context
+    context.close()
+
+
+def open_at(context, site_url, instant: datetime):
+    """A page of ``context`` with its clock at ``instant`` and nothing stored."""
     context.clock.set_fixed_time(instant)
     page, check = watched(context, site_url)
+    page.goto(f"{site_url}help/index.html")
+    page.evaluate("localStorage.clear()")
     page.goto(f"{site_url}index.html#/fortress/1")
     wait_ready(page)
-    return context, page, check
+    return page, check
 
 
-def test_the_same_date_gives_the_same_deal_and_the_next_day_another(browser, site_url):
-    east, east_page, east_check = a_browser(browser, site_url, EAST, NOON_UTC)
-    west, west_page, west_check = a_browser(browser, site_url, WEST, NOON_UTC + timedelta(hours=25))
+def test_the_same_date_gives_the_same_deal_and_the_next_day_another(browser, west, site_url):
+    east = a_browser(browser, EAST)
+    east_page, east_check = open_at(east, site_url, NOON_UTC)
+    west_page, west_check = open_at(west, site_url, NOON_UTC + timedelta(hours=25))
     try:
         # Both players' calendars say 2 December 2026, an instant 25 hours apart.
         first = open_daily(east_page, "fortress")
@@ -64,15 +81,15 @@ def test_the_same_date_gives_the_same_deal_and_the_next_day_another(browser, sit
         assert open_daily(east_page, "morphy") == TABLE.number("morphy", date(2026, 12, 3))
     finally:
         east.close()
-        west.close()
+        west_page.close()
     east_check()
     west_check()
 
 
 def test_a_daily_counts_in_the_daily_record_and_a_finished_one_is_shared_as_a_replay(
-        browser, site_url):
+        west, site_url):
     day = date(2026, 12, 1)
-    context, page, check = a_browser(browser, site_url, WEST, NOON_UTC)
+    page, check = open_at(west, site_url, NOON_UTC)
     try:
         number = TABLE.number("fortress", day)
         rules = GAMES["fortress"]
@@ -109,5 +126,5 @@ def test_a_daily_counts_in_the_daily_record_and_a_finished_one_is_shared_as_a_re
         daily = stored(page, "castling:stats")["fortress"]["daily"]
         assert (daily["played"], daily["won"], daily["last_won"]) == (1, 1, "2026-12-01")
     finally:
-        context.close()
+        page.close()
     check()
