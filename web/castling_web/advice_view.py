@@ -121,7 +121,7 @@ class AdviceView:
     def close_verdict(self) -> None:
         """The player goes on with a lost game: the verdict leaves the table."""
         self.verdict_closed = self.position_key()[:2]
-        self.host.document.getElementById("verdict").hidden = True
+        self.show_verdict()
 
     def show_hint(self) -> None:
         """The solver's move when it has one for this position, else the baseline hint."""
