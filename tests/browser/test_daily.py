@@ -1,5 +1,5 @@
-"""Today's deal (issue 15): the same deal on the same calendar date in two fresh
-browsers, another the next day, the player's own date in two time zones, the
+"""Today's deal (issue 15): the same deal on the same calendar date in two time
+zones 41 hours apart, another the next day, the player's own date in two time zones, the
 daily record in the statistics, and a finished daily shared as a replay link."""
 
 import re
@@ -33,22 +33,23 @@ def open_daily(page, game_id: str) -> int:
     return number
 
 
-def a_browser(browser, zone: str):
-    return browser.new_context(viewport={"width": 1280, "height": 800}, timezone_id=zone)
-
-
 @pytest.fixture(scope="module")
-def west(browser):
-    """A Pago Pago player's browser, which both tests use (one first visit, not two)."""
-    context = a_browser(browser, WEST)
+def player(browser):
+    """The browser both tests use (one first visit, not one a time zone): each
+    page is given its own time zone (``open_at``) and the clock its instant."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
     yield context
     context.close()
 
 
-def open_at(context, site_url, instant: datetime):
-    """A page of ``context`` with its clock at ``instant`` and nothing stored."""
+def open_at(context, site_url, instant: datetime, zone: str):
+    """A page of ``context`` in time zone ``zone``, the clock at ``instant``,
+    nothing stored. (The clock is the profile's, the time zone the page's:
+    DevTools' override, which lasts through the page's reloads.)"""
     context.clock.set_fixed_time(instant)
     page, check = watched(context, site_url)
+    devtools = context.new_cdp_session(page)
+    devtools.send("Emulation.setTimezoneOverride", {"timezoneId": zone})
     page.goto(f"{site_url}help/index.html")
     page.evaluate("localStorage.clear()")
     page.goto(f"{site_url}index.html#/fortress/1")
@@ -56,22 +57,26 @@ def open_at(context, site_url, instant: datetime):
     return page, check
 
 
-def test_the_same_date_gives_the_same_deal_and_the_next_day_another(browser, west, site_url):
-    east = a_browser(browser, EAST)
-    east_page, east_check = open_at(east, site_url, NOON_UTC)
-    west_page, west_check = open_at(west, site_url, NOON_UTC + timedelta(hours=25))
+def test_the_same_date_gives_the_same_deal_and_the_next_day_another(player, site_url):
+    east_page, east_check = open_at(player, site_url, NOON_UTC, EAST)
     try:
-        # Both players' calendars say 2 December 2026, an instant 25 hours apart.
+        # 2 December 2026 in Kiritimati (1 December in UTC), and 41 hours later
+        # still 2 December in Pago Pago (3 December in UTC).
         first = open_daily(east_page, "fortress")
-        assert open_daily(west_page, "fortress") == first == TABLE.number("fortress", date(2026, 12, 2))
-        assert "2 December 2026" in west_page.locator("#notice").text_content()
-        # The same instant in the two time zones: each player's own date.
-        west_page.clock.set_fixed_time(NOON_UTC)
-        west_page.reload()
-        wait_ready(west_page)
-        assert open_daily(west_page, "fortress") == TABLE.number("fortress", date(2026, 12, 1)) != first
+        assert first == TABLE.number("fortress", date(2026, 12, 2))
+        west_page, west_check = open_at(player, site_url, NOON_UTC + timedelta(hours=41), WEST)
+        try:
+            assert open_daily(west_page, "fortress") == first
+            assert "2 December 2026" in west_page.locator("#notice").text_content()
+            # The same instant in the two time zones: each player's own date.
+            player.clock.set_fixed_time(NOON_UTC)
+            west_page.reload()
+            wait_ready(west_page)
+            assert open_daily(west_page, "fortress") == TABLE.number("fortress", date(2026, 12, 1)) != first
+        finally:
+            west_page.close()
         # The next day, another deal.
-        east_page.clock.set_fixed_time(NOON_UTC + timedelta(days=1))
+        player.clock.set_fixed_time(NOON_UTC + timedelta(days=1))
         east_page.reload()
         wait_ready(east_page)
         assert open_daily(east_page, "fortress") == TABLE.number("fortress", date(2026, 12, 3)) != first
@@ -80,16 +85,15 @@ def test_the_same_date_gives_the_same_deal_and_the_next_day_another(browser, wes
         east_page.wait_for_selector('#board[data-game="morphy"]')
         assert open_daily(east_page, "morphy") == TABLE.number("morphy", date(2026, 12, 3))
     finally:
-        east.close()
-        west_page.close()
+        east_page.close()
     east_check()
     west_check()
 
 
 def test_a_daily_counts_in_the_daily_record_and_a_finished_one_is_shared_as_a_replay(
-        west, site_url):
+        player, site_url):
     day = date(2026, 12, 1)
-    page, check = open_at(west, site_url, NOON_UTC)
+    page, check = open_at(player, site_url, NOON_UTC, WEST)
     try:
         number = TABLE.number("fortress", day)
         rules = GAMES["fortress"]

@@ -1,5 +1,5 @@
 """A player's session in every game: open a deal link, move by tap and by drag,
-undo and redo, reload and find the game resumed."""
+undo and redo; reload and find the game resumed, in one game of each kind."""
 
 import pytest
 
@@ -22,6 +22,25 @@ def saved_position(page, game_id: str, number: int) -> tuple[Game, list[str]]:
 def lit_piles(page) -> list[str]:
     """The piles lit as places the held cards may go."""
     return page.evaluate("[...document.querySelectorAll('.pile.target')].map(p => p.dataset.pile)")
+
+
+def kinds_of_table() -> set[str]:
+    """The first game of each kind of table: face-down cards or not, a chosen
+    base, free cells, reserves. A reload resumes a game by replaying its saved
+    moves, the same code for every game (and the engine's tests replay every
+    game's saves); what may differ on screen is a kind of pile. (A reload is
+    a second start of Python, the dearest step of a session: once a kind, not
+    31 times.)"""
+    first: dict[tuple, str] = {}
+    for game_id, rules in GAMES.items():
+        piles = Position.deal(rules, deal_for(game_id)).to_piles().values()
+        kind = (any(code.islower() for cards in piles for code in cards), bool(rules.chosen_base),
+                rules.free_cells > 0, bool(rules.reserves))
+        first.setdefault(kind, game_id)
+    return set(first.values())
+
+
+RELOADED = kinds_of_table()
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
@@ -73,6 +92,8 @@ def test_a_player_session(page, site_url, game_id):
     assert dom_piles(page) == shown_as_dom(game.position.to_piles())
 
     # Reload: the same deal, the same position, and the undo history is intact.
+    if game_id not in RELOADED:
+        return
     page.reload()
     wait_ready(page)
     assert dom_piles(page) == shown_as_dom(game.position.to_piles())

@@ -17,13 +17,6 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("site") / "dist"
-    build.build(out)
-    return out
-
-
 def fingerprint(folder: Path) -> dict[str, str]:
     return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
             for p in folder.rglob("*") if p.is_file()}

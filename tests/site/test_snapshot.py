@@ -4,14 +4,11 @@ modules (tests/pyodide/snapshot.mjs), the way the browser does it."""
 import json
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-import build  # noqa: E402
 
 # Pyodide 314.0.7 restores into a heap of its initial size whatever the
 # snapshot's (pyodide issue 6254): one that outgrew it would never restore.
@@ -19,9 +16,8 @@ RESTORABLE = 30 * 1024 * 1024 + 1024
 
 
 @pytest.fixture(scope="module")
-def made(tmp_path_factory):
-    site = tmp_path_factory.mktemp("site") / "dist"
-    build.build(site)
+def made(site):
+    """The snapshot made from the site's build (conftest.py's), restored: its figures."""
     node = shutil.which("node")
     assert node, "Node.js is needed (the README's set-up installs it)"
     done = subprocess.run([node, str(ROOT / "tests" / "pyodide" / "snapshot.mjs"), str(site)],
