@@ -124,6 +124,9 @@ def main() -> None:
                         help="with --decided: the Python search beside the core")
     parser.add_argument("games", nargs="*", default=list(GAMES))
     args = parser.parse_args()
+    unknown = [game_id for game_id in args.games if game_id not in GAMES]
+    if unknown:
+        parser.error(f"no such game: {', '.join(unknown)} (the games: {', '.join(GAMES)})")
     if args.decided:
         deals = args.deals if "--deals" in sys.argv else 200
         sys.exit(decided(args.games, deals, args.python))
