@@ -12,8 +12,10 @@ whose deals the winnability study (data/winnability.csv) proved too few won
 (castling.player.daily.has_days) is left out: its candidates would not end.
 
 The newest rule's budgets are meant for the compiled core (``make`` builds it
-and installs wasmtime in .venv); the Python search gives the same picks, only
-some ten times more slowly.
+and installs wasmtime in .venv): build it first. Since solver 4 the core's
+third stage (castling.solver.stages_for), which the Python search lacks, wins
+candidates the first two stages leave unknown, so without the core the picks
+would not be the rule's.
 """
 
 from __future__ import annotations

@@ -5,11 +5,11 @@
 The winnability study (data/winnability.csv, read and never written here) holds
 verdicts from several solver versions, whose position counts do not compare. A
 "won" is a proof whichever version gave it, so this takes every deal the study
-proved won and solves it again with the current solver (castling.solver.solve,
+proved won and solves it again as solver SOLVER searches (castling.solver.solve,
 which runs the compiled core where it loads: build the site first) within
 BUDGET positions, appending each count to data/grades-measured.csv as it comes
-back. Running again measures only what is not measured yet by this solver
-version, so it can be stopped and resumed; a newer solver measures everything
+back. Running again measures only what is not measured yet by that solver
+version, so it can be stopped and resumed; raising SOLVER measures everything
 again. Then it grades each game's deals into thirds by the positions needed and
 writes the table the site ships, listing up to --per-grade deals of each grade.
 """
@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT / "py"))
 from castling import GAMES, Position  # noqa: E402
 from castling.player.grades import (GRADES, LEAST_IN_A_GRADE, GameGrades, GradeTable,  # noqa: E402
                                     grade_of, limits)
-from castling.solver import VERSION, solve  # noqa: E402
+from castling.solver import solve, stages_for  # noqa: E402
 
 STUDY = ROOT / "data" / "winnability.csv"
 MEASURED = ROOT / "data" / "grades-measured.csv"
@@ -39,18 +39,25 @@ TABLE = ROOT / "data" / "grades.json"
 FIELDS = ["game", "deal", "result", "nodes", "moves", "solver", "budget"]
 #: the positions a deal is measured within: a deal the study proved with a larger
 #: budget (some of the several-deck games' were searched with 200,000) that the
-#: current solver does not prove within this is recorded as needing more (hard,
+#: solver SOLVER does not prove within this is recorded as needing more (hard,
 #: never listed). Changing it measures every deal again (the rows keep their budget).
 BUDGET = 100_000
+#: the solver version the deals are measured as (castling.solver.stages_for: the
+#: current solver searches as it did, node for node). Within BUDGET solver 5
+#: searches every deal as solver 4 did (a one-deck game's beam needs 200,000
+#: positions: castling.solver.beam_share), so its 215,000 measures stand;
+#: raising this measures every deal again.
+SOLVER = 4
 PER_GRADE = 300         # deals listed of each grade: the table stays a few kilobytes a game
 BATCH = 16
 
 
 def measure(game_id: str, number: int) -> dict:
-    """The positions the current solver needs to prove one deal won (and its line's length)."""
-    found = solve(Position.deal(GAMES[game_id], number), BUDGET)
+    """The positions solver SOLVER needs to prove one deal won (and its line's length)."""
+    rules = GAMES[game_id]
+    found = solve(Position.deal(rules, number), BUDGET, stages=stages_for(rules, SOLVER))
     return {"game": game_id, "deal": number, "result": found.result, "nodes": found.nodes,
-            "moves": len(found.moves), "solver": VERSION, "budget": BUDGET}
+            "moves": len(found.moves), "solver": SOLVER, "budget": BUDGET}
 
 
 def measure_batch(jobs: list[tuple[str, int]]) -> list[dict]:
@@ -68,12 +75,12 @@ def proved_won(games: list[str]) -> dict[str, list[int]]:
 
 
 def measured() -> dict[tuple[str, int], dict]:
-    """What this solver version measured already, by (game, deal)."""
+    """What solver SOLVER measured already, by (game, deal)."""
     if not MEASURED.exists():
         return {}
     with MEASURED.open(newline="") as file:
         return {(row["game"], int(row["deal"])): row for row in csv.DictReader(file)
-                if int(row["solver"]) == VERSION and int(row["budget"]) == BUDGET}
+                if int(row["solver"]) == SOLVER and int(row["budget"]) == BUDGET}
 
 
 def run(todo: list[tuple[str, int]], jobs: int) -> None:
@@ -102,7 +109,7 @@ def grade(proved: dict[str, list[int]], rows: dict[tuple[str, int], dict],
           per_grade: int) -> GradeTable:
     """Each game's proved deals graded by the positions they need (a deal the current
     solver did not prove within the budget needs more than any it did: hard, unlisted)."""
-    table = GradeTable(VERSION, BUDGET)
+    table = GradeTable(SOLVER, BUDGET)
     for game_id, numbers in proved.items():
         needs = {}
         for number in numbers:

@@ -20,11 +20,15 @@ of the same budget it leaves more undecided than it gains: at 20,000 and at
 100,000 positions on deals 101-130 of twelve games (60 against 40, 24 against
 21), so it is not used.
 
-In the games of several decks the compiled core searches a third stage
-(:func:`win_finding`): the second stage then ends at half the budget, and a
-beam, which must go a move deeper every level, has the rest. It only ever
-finds wins (a line, replayed here like every line of the core's) and never
-proves a loss, so a "lost" is still only ever a whole first or second stage.
+The compiled core searches a third stage (:func:`stages_for`): the second
+stage then ends early, and a beam, which must go a move deeper every level,
+has the rest of the budget: half of it in the games of several decks, a
+quarter in the others, given 200,000 positions or more (:func:`beam_share`).
+It only ever finds wins (a line, replayed here like every line of the
+core's) and never proves a loss, so a "lost" is still only ever a whole
+first or second stage. Solver 4 had it for the games of several
+decks alone; solver 5 for every game, since on the one-deck games too it wins
+deals the best-first stages leave unknown (docs/decisions.md has the figures).
 The Python search has no third stage: :func:`python_solve` is the reference
 for the first two, as the core searches them with the third switched off
 (``stages=2``), and the tests compare them so.
@@ -115,8 +119,9 @@ DEFAULT_MAX_NODES = 200_000
 # Raised whenever a change could turn an unknown verdict into a proof (a new
 # pruning rule, a better search order): the winnability study records it with
 # each deal and tries its unknown deals again under a newer solver.
-VERSION = 4     # 2: the search in two stages (see solve); 3: a card home worth 300;
-                # 4: the core's third stage, a beam for the games of several decks
+VERSION = 5     # 2: the search in two stages (see solve); 3: a card home worth 300;
+                # 4: the core's third stage, a beam for the games of several decks;
+                # 5: the beam for every game (stages_for)
 
 # How much each feature of a position is worth to the search order.
 _HOME = 300         # per card on a foundation (100 until version 3)
@@ -130,6 +135,7 @@ _DISORDER = 2       # per tableau card not built on the card below it
 # a card home worth 100 left 71 of 100 undecided and 300 left 58.
 _MOVE_COST = 6
 _FIRST_STAGE = 4    # the first stage's share of the budget: a quarter
+_BEAM_LEAST = 200_000   # the least budget a one-deck game's beam runs in (beam_share)
 
 #: What a search concludes (see SolveResult).
 Verdict = Literal["won", "lost", "unknown"]
@@ -516,7 +522,7 @@ def solve(position: Position, max_nodes: int = DEFAULT_MAX_NODES,
     Out of time, or out of the positions ``memory`` holds, the answer is
     "unknown" (see the module's docstring for how the budgets are shared).
     ``stages``: 3 for the core's win-finding third stage, 2 without it (the
-    Python search's two); by default 3 where :func:`win_finding` says so.
+    Python search's two); by default as :func:`stages_for` says (3).
     """
     _check_budgets(max_nodes, seconds, memory)
     if first_moves is not None:
@@ -526,9 +532,9 @@ def solve(position: Position, max_nodes: int = DEFAULT_MAX_NODES,
     if core is not None:
         from .core.wasm import BudgetRefused
         try:
-            third = win_finding(position.rules) if stages is None else stages == 3
+            third = (stages_for(position.rules) if stages is None else stages) == 3
             found = core.solve(position, max_nodes, first_moves, seconds=seconds, memory=memory,
-                               win_finding=third)
+                               beam=beam_share(position.rules, max_nodes) if third else 0)
         except BudgetRefused:
             pass        # more than its memory holds: the Python search takes it
         else:
@@ -558,33 +564,59 @@ def python_solve(position: Position, max_nodes: int = DEFAULT_MAX_NODES,
     return second
 
 
-def stage_deadlines(seconds: float | None, stages: int = 2) -> tuple[float, ...] | None:
+def stage_deadlines(seconds: float | None, beam: int = 0) -> tuple[float, ...] | None:
     """When each stage's time is up (``time.monotonic()``), given the whole
     time from now: the first stage's at a quarter of it, as its share of the
     positions (_FIRST_STAGE), the second's at the end; with the core's third
-    stage (``stages=3``, see :func:`win_finding`), the second's at half of it
-    and the third's at the end. A stage that ends sooner leaves the next the
-    rest. (The core's host shares it alike.)"""
+    stage (``beam``: its share as :func:`beam_share` gives it, 0 for none), the
+    second's where the beam's share begins (half the time in the games of
+    several decks, three quarters in the others) and the third's at the end.
+    A stage that ends sooner leaves the next the rest. (The core's host shares
+    it alike.)"""
     if seconds is None:
         return None
     now = time.monotonic()
-    if stages == 3:
-        return now + seconds / _FIRST_STAGE, now + seconds / 2, now + seconds
+    if beam:
+        return now + seconds / _FIRST_STAGE, now + seconds * (beam - 1) / beam, now + seconds
     return now + seconds / _FIRST_STAGE, now + seconds
 
 
-def win_finding(rules: GameRules) -> bool:
-    """Whether :func:`solve` has the core search in three stages: the games of
-    several decks. There the two best-first stages spend their positions on
-    the many ways of shuffling alike cards at one score (and, with a stock,
-    the same tableau around every card dealt) and seldom get deep enough to
-    win; the core's third stage, a beam (core.c has its description), must
-    go a move deeper every level. It only ever answers "won" (a line, which
-    :func:`solve` replays) or "unknown", never "lost", so the second stage,
-    which then ends at half the budget, and the first are the only proofs of
-    a loss. The Python search has no third stage: :func:`python_solve` is the
-    reference for the first two as the core searches them without it."""
-    return rules.decks > 1
+def stages_for(rules: GameRules, version: int = VERSION) -> int:
+    """How many stages solver ``version`` (3 or later) searched ``rules`` in, so
+    that ``solve(..., stages=stages_for(rules, version))`` searches as it did,
+    node for node: 2, the best-first stages alone, as solver 3 and the Python
+    search; 3 with the core's third stage, the beam (core.c has its
+    description), solver 4 for the games of several decks and solver 5 for
+    every game (where :func:`beam_share` gives it a share of the budget). The
+    best-first stages spend many positions on shuffling alike cards at one
+    score, and in a game with a stock on the same tableau around every card
+    dealt, and often fail to get deep enough to win a deal that has long
+    wins; the beam must go a move deeper every level. It only ever answers
+    "won" (a line, which :func:`solve` replays) or "unknown", never "lost",
+    so the second stage, which then ends early, and the first are the only
+    proofs of a loss. (Before version 3 the scores differ:
+    no later solver searches as those did.)"""
+    if version < 3:
+        raise ValueError(f"solver {version} searched with other scores: no later one searches so")
+    if version == 3 or (version == 4 and rules.decks == 1):
+        return 2
+    return 3
+
+
+def beam_share(rules: GameRules, max_nodes: int) -> int:
+    """The core's third stage's share of a budget of ``max_nodes`` positions
+    and of the time, as what they are divided by, or 0 for none: the second
+    half (2) in the games of several decks, as solver 4 gave it; in the
+    one-deck games the last quarter (4), and only from _BEAM_LEAST positions
+    up. There the best-first stages decide most of what is decided, the
+    losses among it, and a beam given few positions dies out before it wins:
+    on deals 1-100 of six one-deck games the quarter left 16 more deals
+    undecided at 20,000 positions, 8 more at 50,000, as many at 100,000 and
+    4 fewer at 200,000; within a second (some 300,000 positions on this
+    machine) 34 fewer of 2,000 (docs/decisions.md has the figures)."""
+    if rules.decks > 1:
+        return 2
+    return 4 if max_nodes >= _BEAM_LEAST else 0
 
 
 def python_budget_within(position: Position, memory: int) -> int:

@@ -26,8 +26,9 @@ from castling.cli import main
 from castling import solver as solver_module
 from castling.core import Core, core_for
 from castling.core import tables as layout
-from castling.core.wasm import BudgetRefused
-from castling.solver import VERSION, SolveResult, UnreplayableLine, python_solve, solve
+from castling.core.wasm import MAX_BUDGET, BudgetRefused
+from castling.solver import (VERSION, SolveResult, UnreplayableLine, python_solve, solve,
+                             beam_share, stages_for)
 
 from test_solver import small_game, small_position
 
@@ -188,12 +189,13 @@ def test_the_command_line_names_the_search(core_in_use, monkeypatch, capsys):
 HARD = ("beleaguered-castle", 8)
 
 
-def run_in_slices(core, position, budget, slice_size, win_finding=False):
+def run_in_slices(core, position, budget, slice_size, beam=0):
     """The core's search driven through its resumable exports, ``slice_size``
-    positions at a time; its verdict and node count."""
+    positions at a time (``beam``: the third stage's share, as
+    solver.beam_share gives it; 0, none); its verdict and node count."""
     data = layout.position_bytes(position.piles)
     core._instance.write(core._io, data)
-    assert core._run("core_solve_start", len(data), budget, -1, 0, int(win_finding)) == budget
+    assert core._run("core_solve_start", len(data), budget, -1, 0, beam) == budget
     state = core._run("core_solve_step", slice_size)
     steps = 1
     while state in (4, 5, 6):
@@ -290,39 +292,72 @@ def test_a_cap_below_a_page_is_refused_and_searched_in_python(core_in_use):
     assert (found.search, found.result, found.nodes) == ("python", "unknown", 2)
 
 
-# -- the third stage: a beam that only finds wins (solver.win_finding) ----------
+# -- the third stage: a beam that only finds wins (solver.stages_for) ----------
 
 SEVERAL_DECKS = [game for game in GAMES if GAMES[game].decks > 1]
 
 
-def test_the_games_of_several_decks_are_searched_in_three_stages(core_in_use):
-    assert set(SEVERAL_DECKS) == {game for game in GAMES if solver_module.win_finding(GAMES[game])}
+def test_every_game_is_searched_in_three_stages_and_an_older_solver_as_it_was(core_in_use):
+    # Solver 5: the beam for every game; solver 4 had it for the games of
+    # several decks only, solver 3 for none; older ones scored otherwise.
+    assert {stages_for(GAMES[game]) for game in GAMES} == {3}
+    assert set(SEVERAL_DECKS) == {game for game in GAMES if stages_for(GAMES[game], 4) == 3}
     assert len(SEVERAL_DECKS) == 9     # (Chequers too: two decks)
-    for game in ("zerline", "beleaguered-castle"):
+    assert {stages_for(GAMES[game], 3) for game in GAMES} == {2}
+    with pytest.raises(ValueError):
+        stages_for(GAMES["fortress"], 2)
+    for game, budget, share in (("zerline", 20_000, 2), ("beleaguered-castle", 20_000, 0),
+                                ("beleaguered-castle", 200_000, 4)):
         rules = GAMES[game]
-        position = Position.deal(rules, 1)
+        position = Position.deal(rules, 8)
         core = core_for(rules)
-        three = core.solve(position, 20_000, win_finding=True)
-        two = core.solve(position, 20_000)
-        assert astuple(solve(position, 20_000))[:3] == astuple(
-            three if game in SEVERAL_DECKS else two)[:3]
-        assert astuple(solve(position, 20_000, stages=2))[:3] == astuple(two)[:3]
+        assert beam_share(rules, budget) == share
+        three = core.solve(position, budget, beam=share)
+        two = core.solve(position, budget)
+        assert astuple(solve(position, budget))[:3] == astuple(three)[:3]
+        assert astuple(solve(position, budget, stages=2))[:3] == astuple(two)[:3]
+
+
+def test_the_beam_has_the_last_quarter_in_a_game_of_one_deck_and_half_in_several(wasm):
+    assert {beam_share(GAMES[game], 1) for game in SEVERAL_DECKS} == {2}
+    one_deck = [game for game in GAMES if game not in SEVERAL_DECKS]
+    assert {beam_share(GAMES[game], 200_000) for game in one_deck} == {4}
+    assert {beam_share(GAMES[game], 199_999) for game in one_deck} == {0}
+    # At 200,000 positions the two stages alone win Beleaguered Castle 17 past
+    # half the budget, within three quarters of it: with the beam the second
+    # stage ends at three quarters, so it wins it all the same (at half it
+    # would not).
+    rules = GAMES["beleaguered-castle"]
+    core = core_for(rules, wasm)
+    position = Position.deal(rules, 17)
+    budget = 200_000
+    two = core.solve(position, budget)
+    assert two.result == "won" and budget // 2 < two.nodes <= budget * 3 // 4
+    assert astuple(core.solve(position, budget, beam=4)) == astuple(two)
+    assert astuple(solve(position, budget))[:3] == astuple(two)[:3]
+    assert core.solve(position, budget, beam=2).nodes != two.nodes
+    # The share is 0 (no beam) or 2 and up: 1 would leave the stages nothing.
+    data = layout.position_bytes(position.piles)
+    core._instance.write(core._io, data)
+    assert core._run("core_solve_start", len(data), budget, -1, 0, 1) == -11
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_with_the_third_stage_a_loss_is_still_only_a_whole_search(game, wasm):
-    # Small boards of every game (the beam switched on for all), each
-    # searched to its end by the Python search: a "lost" from the core only
-    # where the Python search proved it; the first stage, alike in both,
-    # decides alike; the beam, where it runs, answers "won" or "unknown".
+    # Small boards of every game (the beam switched on for all, with the
+    # share the game gives it in large searches), each searched to its end by
+    # the Python search: a "lost" from the core only where the Python search
+    # proved it; the first stage, alike in both, decides alike; the beam,
+    # where it runs, answers "won" or "unknown".
     rng = random.Random(f"third {game}")
+    share = beam_share(GAMES[game], MAX_BUDGET)
     for _ in range(8):
         start = small_position(small_game(GAMES[game], rng), rng)
         core = core_for(start.rules, wasm)
         whole = python_solve(start, 100_000)
         assert whole.result in ("won", "lost")
         for budget in (whole.nodes, max(whole.nodes // 2, 1), 100_000):
-            found = core.solve(start, budget, win_finding=True)
+            found = core.solve(start, budget, beam=share)
             if found.result == "lost":
                 assert whole.result == "lost", start.piles
             if found.result == "won":
@@ -342,15 +377,16 @@ def lost_boards(game, least):
             yield start, whole.nodes
 
 
-@pytest.mark.parametrize("game", ["zerline", "lightweight", "soother"])
+@pytest.mark.parametrize("game", ["zerline", "lightweight", "soother", "chessboard"])
 def test_the_beam_never_says_lost(game, wasm):
     # A lost board with too few positions for a whole search: the first two
     # stages cannot prove it, and the beam, given the rest, finds no win.
     found_any = False
+    share = beam_share(GAMES[game], MAX_BUDGET)
     for start, needed in lost_boards(game, 40):
         core = core_for(start.rules, wasm)
         for budget in (needed, needed + needed // 2):
-            found = core.solve(start, budget, win_finding=True)
+            found = core.solve(start, budget, beam=share)
             assert found.result == "unknown" and found.nodes <= budget, start.piles
         found_any = True
         break
@@ -366,13 +402,24 @@ def test_the_beam_wins_deals_the_two_stages_leave_unknown(wasm):
     won = 0
     for deal in range(1, 5):
         position = Position.deal(rules, deal)
-        three = core.solve(position, 200_000, win_finding=True)
+        three = core.solve(position, 200_000, beam=2)
         two = core.solve(position, 200_000)
         assert three.result != "lost"
         if three.result == "won":
             assert replays_to_a_win(position, three.moves)
             won += two.result != "won"
     assert won >= 1
+
+
+def test_the_beam_wins_a_one_deck_deal_the_two_stages_leave_unknown(wasm):
+    # Beleaguered Castle 79 at 200,000 positions: the two stages alone leave it
+    # unknown; with the beam given the last quarter, solve wins it, by a line
+    # it has replayed in the engine (as every won line of the core's).
+    position = Position.deal(GAMES["beleaguered-castle"], 79)
+    assert core_for(position.rules, wasm).solve(position, 200_000).result == "unknown"
+    found = solve(position, 200_000)
+    assert (found.search, found.result) == ("core", "won")
+    assert replays_to_a_win(position, found.moves)
 
 
 @pytest.mark.parametrize("slice_size", [1, 37, 4096])
@@ -382,9 +429,9 @@ def test_the_beam_run_in_slices_is_the_beam_run_in_one_go(slice_size, wasm):
     core = core_for(rules, wasm)
     for deal in (1, 2):
         position = Position.deal(rules, deal)
-        whole = core.solve(position, 30_000, win_finding=True)
-        assert astuple(core.solve(position, 30_000, win_finding=True)) == astuple(whole)
-        verdict, nodes, steps = run_in_slices(core, position, 30_000, slice_size, True)
+        whole = core.solve(position, 30_000, beam=2)
+        assert astuple(core.solve(position, 30_000, beam=2)) == astuple(whole)
+        verdict, nodes, steps = run_in_slices(core, position, 30_000, slice_size, 2)
         assert (verdict, nodes) == (whole.result, whole.nodes), deal
         assert steps > 1 if slice_size < nodes else steps == 1
     # And the beam leaves its table empty: the two stages answer as before.

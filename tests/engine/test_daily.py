@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from castling import GAMES, Position
-from castling.player.daily import (AS_SOLVER, LATEST, RULES, DailyRecord, DailyTable, Stretch,
+from castling.player.daily import (LATEST, RULES, DailyRecord, DailyTable, Stretch,
                                    candidate, has_days, read_table)
 from castling.player.session import Session
 from castling.player.storage_port import MemoryStorage
-from castling.solver import VERSION, solve
+from castling.solver import VERSION, solve, stages_for
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLE = read_table((ROOT / "data" / "daily.json").read_text())
@@ -64,27 +64,26 @@ def sample_days(game_id):
 @pytest.mark.parametrize("game_id", sorted(TABLE.games))
 def test_each_days_deal_is_the_first_candidate_its_rule_proves_winnable(game_id):
     """Checked on a few days of every stretch of every game (the whole table is
-    scripts/daily.py's work), each by its rule's own solver: this one, or an
-    older one the current solver can search as (AS_SOLVER). A rule of a solver
-    it cannot imitate is checked for the win alone (a win is a proof whichever
-    solver looks), not for being the first: a stronger solver may prove what
-    an older one missed, which is why the days it picked stay as they are."""
+    scripts/daily.py's work), each by its rule's own solver, as the current
+    solver searches as it did (solver.stages_for: every rule's solver is one
+    it can imitate, node for node)."""
     rules = GAMES[game_id]
     for stretch, day, k in sample_days(game_id):
         rule = RULES[stretch.rule]
         assert TABLE.number(game_id, day) == candidate(game_id, day, k)
         assert TABLE.pick(game_id, day) == (rule, k)
-        same = rule.solver == VERSION or rule.solver in AS_SOLVER
-        search = AS_SOLVER.get(rule.solver, {}) if same else {}
-        budget = rule.budget if same else 10 * rule.budget
-        found = solve(Position.deal(rules, candidate(game_id, day, k)), budget, **search)
+        stages = stages_for(rules, rule.solver)
+        found = solve(Position.deal(rules, candidate(game_id, day, k)), rule.budget, stages=stages)
         assert found.result == "won", (game_id, day, k)
-        if not same:
-            continue
         for earlier in range(min(k, 3)):        # (the nearest ones; a hard game may skip many)
             found = solve(Position.deal(rules, candidate(game_id, day, k - 1 - earlier)),
-                          rule.budget, **search)
+                          rule.budget, stages=stages)
             assert found.result != "won", (game_id, day, k)
+
+
+def test_the_newest_rule_is_the_current_solvers():
+    # (scripts/daily.py picks new days by it, and refuses another solver's.)
+    assert RULES[LATEST].solver == VERSION
 
 
 def test_a_new_rule_picks_only_days_no_rule_picked_before():

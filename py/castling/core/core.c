@@ -72,6 +72,7 @@ typedef int i32;
 #define E_FULL -8
 #define E_EMPTY -9
 #define E_BUDGET -10
+#define E_SHARE -11
 
 /* Far more than any position of the 31 games has (their most is about 200). */
 #define MAX_MOVES 4096
@@ -516,8 +517,8 @@ EXPORT(core_depth) int core_depth(void) { return depth; }
  * move made. "won" comes with the line to the won position; "lost" only when
  * a stage searched every position it could reach (each stage is a whole
  * search, so either one exhausted is a proof); "unknown" when the budget is
- * spent. (A third stage, a beam that only finds wins, follows for the games
- * of several decks when the host asks for it: below, after the stages; the
+ * spent. (A third stage, a beam that only finds wins, follows when the host
+ * asks for it, as solver 5 does for every game: below, after the stages; the
  * Python search has none, and mirrors the core asked for two.)
  * The positions are visited in exactly the Python search's order: the
  * same moves in the same order (generate above), the same score, and the
@@ -538,7 +539,7 @@ EXPORT(core_depth) int core_depth(void) { return depth; }
  */
 
 /* Must equal castling/solver.py's (the binding checks VERSION). */
-#define SOLVER_VERSION 4
+#define SOLVER_VERSION 5
 #define HOME 300        /* per card on a foundation */
 #define SPACE 20        /* per empty tableau pile */
 #define BURIED 5        /* per card lying on a card some foundation takes next */
@@ -1163,15 +1164,18 @@ static int stage_run(u32 until) {
 }
 
 /* -- the third stage: a beam that only finds wins ---------------------------
- * For the games of several decks (the host asks for it: solver.win_finding),
- * after the first two stages, with what is left of the budget. Best-first
- * over boards of two to four decks spends its positions on the many ways of
- * shuffling alike cards between piles at one score, and with a stock (the
- * Zerlines, Soother) on the same tableau before and after each card dealt:
- * it rarely gets deep enough to win. A beam must go one move deeper every
- * level: from each of the `beam_width` best positions of a level (the same
- * score as the other stages), every move worth trying is played, and the
- * best `beam_width` of the new positions make the next level. A beam that
+ * When the host asks for it (solver.stages_for: every game since solver 5,
+ * the games of several decks in solver 4), after the first two stages, with
+ * what is left of the budget. Best-first over boards of two to four decks
+ * spends its positions on the many ways of shuffling alike cards between
+ * piles at one score, and with a stock (the Zerlines, Soother) on the same
+ * tableau before and after each card dealt: it rarely gets deep enough to
+ * win; in the one-deck games, given room, it wins deals whose wins lie
+ * deeper than the best-first stages get in the time. A beam must go one
+ * move deeper every level: from each of the `beam_width` best positions of
+ * a level (the same score as the other stages), every move worth trying is
+ * played, and the best `beam_width` of the new positions make the next
+ * level. A beam that
  * dies out (no new position), or goes deeper than BEAM_DEPTH moves a card,
  * is started again, four times as wide (BEAM_FIRST, 4 x BEAM_FIRST, ...).
  *
@@ -1390,8 +1394,9 @@ static void put32(u8 *p, u32 v) {
 /* -- solver.solve: the stages, resumable -----------------------------------
  * Two stages, each a whole search: greedy with a quarter of the budget, then
  * the rest of it with a cost per move made; or, when the host asks for the
- * third (the beam above: solver.win_finding), the second ends at half the
- * budget and the beam has the rest. The host starts a search
+ * third (the beam above: solver.stages_for), the second ends early and the
+ * beam has the rest, a share of the budget the host chooses (half of it, or
+ * a quarter: solver.beam_share). The host starts a search
  * (core_solve_start), runs it in slices of positions (core_solve_step) and,
  * with a time budget, may end the stage under way between slices as if its
  * budget were spent (core_solve_stop: the stage then hands the rest of the
@@ -1407,7 +1412,8 @@ static long long solve_budget;  /* the whole budget, every stage's */
 static long long solve_asked;   /* the budget before a memory cap cut it (see stage_over) */
 static u32 first_total;         /* positions the stages before this one counted */
 static int decided;             /* the verdict, once phase is 3 */
-static int third;               /* whether the beam follows the second stage */
+static int third;               /* 0, or the beam follows the second stage and has
+                                 * 1/third of the budget (2: half, 4: a quarter) */
 
 /* A search decided (or failed): its figures and line into io, the position
  * back to the start. */
@@ -1440,7 +1446,8 @@ static int stage_over(int verdict) {
     if (phase == 1 && verdict == UNKNOWN) {
         first_total = stage_nodes;
         phase = 2;
-        verdict = stage_begin((third ? solve_budget / 2 : solve_budget) - first_total, MOVE_COST);
+        verdict = stage_begin((third ? solve_budget * (third - 1) / third : solve_budget)
+                              - first_total, MOVE_COST);
         if (verdict == RUNNING) return RUNNING_SECOND;
     } else if (phase == 2 && verdict == UNKNOWN && third) {
         /* Only a win can come of the beam: "lost" stays the first two stages'. */
@@ -1466,19 +1473,21 @@ static int stage_over(int verdict) {
  * three bytes each, each legal there); first = -1: all worth trying.
  * memory_pages > 0: the memory (in 64 KiB pages, static data included) is
  * never grown past that many, and the budget is cut to the most positions
- * whose arena fits below it. win_finding: 1 for the third stage (the beam)
- * after the second, which then ends at half the budget; 0 for the first two
- * only (as solver.python_solve searches). Returns the budget searched with
+ * whose arena fits below it. beam: n >= 2 for the third stage (the beam)
+ * after the second, with 1/n of the budget (the second then ends at
+ * (n - 1)/n of it); 0 for the first two only (as solver.python_solve
+ * searches). Returns the budget searched with
  * (or an error; E_BUDGET: more than the memory holds, or not even one
  * position within the cap); the position is the core's afterwards. */
 EXPORT(core_solve_start) int core_solve_start(int size, int max_nodes, int first, int memory_pages,
-                                              int win_finding) {
+                                              int beam) {
     int verdict, i, cards = 0;
     if (phase == 1 || phase == 2) forget();     /* (a search left unfinished) */
     if (phase == 4) beam_forget();
     phase = 0;
     if (!loaded) return E_NO_RULES;
     if (max_nodes < 0 || memory_pages < 0) return E_BUDGET;
+    if (beam < 0 || beam == 1) return E_SHARE;
     if (first > MAX_MOVES || size < 0 || (u64)size + 3 * (u64)(first > 0 ? first : 0) > IO_SIZE)
         return E_FULL;
     verdict = core_set_position(size);
@@ -1507,7 +1516,7 @@ EXPORT(core_solve_start) int core_solve_start(int size, int max_nodes, int first
     if (verdict < 0) return verdict;
     solve_budget = max_nodes;
     first_total = 0;
-    third = win_finding != 0;
+    third = beam;
     phase = 1;
     verdict = stage_begin(max_nodes / FIRST_STAGE, 0);
     if (verdict != RUNNING) {
@@ -1556,8 +1565,8 @@ EXPORT(core_solve_stop) int core_solve_stop(void) {
 
 /* solver.solve in one call, for a budget of positions only: core_solve_start
  * (no memory cap) and core_solve_step to the end. */
-EXPORT(core_solve) int core_solve(int size, int max_nodes, int first, int win_finding) {
-    int verdict = core_solve_start(size, max_nodes, first, 0, win_finding);
+EXPORT(core_solve) int core_solve(int size, int max_nodes, int first, int beam) {
+    int verdict = core_solve_start(size, max_nodes, first, 0, beam);
     if (verdict < 0) return verdict;
     return core_solve_step(0x7FFFFFFF);
 }

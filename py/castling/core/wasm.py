@@ -39,7 +39,8 @@ _ERRORS = {-1: "not a rules table", -2: "another format of rules table",
            -3: "a rules table of the wrong size", -4: "a game larger than the core is built for",
            -5: "no rules loaded", -6: "a position that does not fit the rules",
            -7: "an illegal move", -8: "the core's memory is full", -9: "nothing to undo",
-           -10: "a budget larger than the core's memory can hold"}
+           -10: "a budget larger than the core's memory can hold",
+           -11: "a share of the budget for the third stage that is not one (0, or 2 and up)"}
 #: core_solve's verdicts.
 _VERDICTS: dict[int, Verdict] = {1: "won", 2: "lost", 3: "unknown"}
 #: What core_solve_step returns while the first, second or third stage runs.
@@ -252,16 +253,17 @@ class Core:
     def solve(self, position: Position | Piles, max_nodes: int,
               first_moves: Sequence[Move] | None = None, *,
               seconds: float | None = None, memory: int | None = None,
-              win_finding: bool = False) -> SolveResult:
-        """castling.solver's search, run by the core: without ``win_finding``,
-        the same verdict, node count and line as the Python search at the
-        same budget (the tests compare them); with it, the second stage ends
-        at half the budget (and time) and the core's third stage, a beam that
-        only ever finds wins, has the rest (see castling.solver.win_finding).
+              beam: int = 0) -> SolveResult:
+        """castling.solver's search, run by the core: with ``beam`` 0, the
+        same verdict, node count and line as the Python search at the same
+        budget (the tests compare them); with ``beam`` n (2 or more), the
+        second stage ends at (n - 1)/n of the budget and time and the core's
+        third stage, a beam that only ever finds wins, has the last 1/n of
+        them (castling.solver.stages_for and beam_share say when and how much).
         ``first_moves``, if given, are the only moves tried from the position
         (each must be legal there). ``seconds``: the first stage ends a
-        quarter of the way through them, the second at the end, or at half
-        with the third (as :func:`castling.solver.stage_deadlines` shares
+        quarter of the way through them, the second at the end, or where the
+        third's share begins (as :func:`castling.solver.stage_deadlines` shares
         them). ``memory``: the instance's memory stays within that many bytes
         (a fresh instance if this one's has grown past them), and the first
         two stages' budget is cut to the positions its arena holds there (the
@@ -295,12 +297,11 @@ class Core:
         self._instance.write(self._io, data)
         self._moves.clear()
         size = len(data) - 3 * max(first, 0)
-        ends = stage_deadlines(seconds, 3 if win_finding else 2)
-        third = int(win_finding)
+        ends = stage_deadlines(seconds, beam)
         if ends is None and not pages:
-            verdict = self._run("core_solve", size, max_nodes, first, third)
+            verdict = self._run("core_solve", size, max_nodes, first, beam)
         else:
-            verdict = self._run("core_solve_start", size, max_nodes, first, pages, third)
+            verdict = self._run("core_solve_start", size, max_nodes, first, pages, beam)
             if verdict >= 0:
                 verdict = self._run("core_solve_step", SLICE if ends else MAX_BUDGET)
             while verdict in _RUNNING:

@@ -66,10 +66,9 @@ RULES = {
     2: DailyRule(2, solver=3, budget=200_000, start=date(2026, 12, 2)),
     # Solver 4: a third, win-finding stage for the games of several decks.
     3: DailyRule(3, solver=4, budget=200_000, start=date(2026, 12, 2)),
+    # Solver 5: that stage for every game.
+    4: DailyRule(4, solver=5, budget=200_000, start=date(2026, 12, 2)),
 }
-#: How to search as an older solver does, where the current one can (solver 4
-#: without its third stage is solver 3, node for node: castling.solver).
-AS_SOLVER = {3: {"stages": 2}}
 #: The least share of a game's deals the study must have proved won for it to
 #: have deals of the day.
 LEAST_WON_SHARE = 0.01

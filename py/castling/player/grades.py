@@ -2,8 +2,10 @@
 proved winnable, answered at once from a table the site ships.
 
 The measure (docs/decisions.md says why this one) is **the positions the solver
-needs to prove the deal won**: ``castling.solver.solve`` at version
-:data:`table.solver`, from the deal, within :data:`table.budget` positions. The
+needs to prove the deal won**: ``castling.solver.solve`` searching as version
+:data:`table.solver` did (``castling.solver.stages_for``: solver 4 so far, the
+measure of every deal the study proved won), from the deal, within
+:data:`table.budget` positions. The
 solver is a best-first search that expands first what looks best to it (cards
 home, empty piles, wanted cards uncovered), so a deal it proves in few positions
 is one where the obvious moves win; a deal that needs many is one where they
