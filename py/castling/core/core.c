@@ -552,6 +552,7 @@ EXPORT(core_depth) int core_depth(void) { return depth; }
 #define UNKNOWN 3
 
 #define ARENA_LIMIT ((u64)1 << 31)  /* the whole memory, static data included */
+#define TABLE_FIRST (1u << 16)     /* the table's slots when a search starts (grow_table) */
 #define KEY_MAX 1024                /* MAX_PILES + MAX_DECKS * 52 cards, and the order */
 
 typedef struct { u32 parent, hash; u8 src, dst, count, pad; } Node;
@@ -564,6 +565,7 @@ static u8 *keys;
 static Entry *heap;
 static u32 *table;
 static u32 n_nodes, n_heap, table_mask, cap;
+static u32 table_full, table_first;     /* the table's most slots and its first, less one */
 static u32 *clean_table, clean_mask;   /* the table known to hold no node */
 static u64 written_end;     /* past every byte a search wrote outside its (emptied) table */
 static int key_len, key_size, key_stride, n_sorted;
@@ -627,7 +629,13 @@ static int make_arena(u32 budget) {
     keys = (u8 *)(nodes + cap);
     heap = (Entry *)(keys + (u64)cap * key_stride);
     table = (u32 *)(heap + cap);
-    table_mask = (u32)(slots - 1);
+    table_full = (u32)(slots - 1);
+    /* The search starts in the table's first slots and grows into the rest as
+     * its nodes come (grow_table): a search of a few hundred thousand
+     * positions in an arena laid out for millions (a search by time, whose
+     * budget is what the memory holds) then probes a table that stays in the
+     * processor's caches, not one spread over a hundred megabytes. */
+    table_first = table_mask = table_full < TABLE_FIRST - 1 ? table_full : TABLE_FIRST - 1;
     /* The table is all empty slots when a search starts: each search empties
      * the slots it filled (forget, below), so only a table laid out anew, as
      * a search with another budget or game makes, needs clearing; and only
@@ -635,12 +643,12 @@ static int make_arena(u32 budget) {
      * memory.grow gave it, zeros. (A first search with a large budget would
      * otherwise write its whole table, hundreds of megabytes, to search a
      * few thousand positions.) */
-    if (table != clean_table || table_mask != clean_mask) {
+    if (table != clean_table || table_full != clean_mask) {
         u64 from = (u64)(unsigned long)table, to = from + slots * 4;
         if (to > written_end) to = written_end;
         if (from < to) __builtin_memset(table, 0, to - from);
         clean_table = table;
-        clean_mask = table_mask;
+        clean_mask = table_full;
     }
     return 0;
 }
@@ -668,6 +676,7 @@ static void forget(void) {
         table[slot] = 0;
     }
     n_nodes = 0;
+    table_mask = table_first;   /* (every slot past it was empty and still is) */
 }
 
 /* -- the key ---------------------------------------------------------------
@@ -845,6 +854,24 @@ static int same_key(const u8 *a, const u8 *b) {
     return 1;
 }
 
+/* The table four times as large (at most all its slots), once its nodes
+ * fill half the slots in use: the slots past those are empty, as every
+ * search leaves them (forget, beam_forget), so the ones in use are emptied
+ * and every node placed again by its hash. Linear probing stays right: the
+ * nodes go in anew, in order, into empty slots. Each node is placed again
+ * about once and a third over a search; what the table answers (whether a
+ * key is known, by comparing keys) is the same, so the search is too. */
+static void grow_table(void) {
+    u32 i, mask = table_mask << 2 | 3;
+    __builtin_memset(table, 0, ((u64)table_mask + 1) * 4);
+    table_mask = mask < table_full ? mask : table_full;
+    for (i = 0; i < n_nodes; i++) {
+        u32 slot = nodes[i].hash & table_mask;
+        while (table[slot]) slot = (slot + 1) & table_mask;
+        table[slot] = i + 1;
+    }
+}
+
 /* Node n_nodes's key is written at its place: keep it as a new node if no
  * node has that key yet (1), else 0. */
 static int add_if_new(u32 parent, int src, int dst, int count) {
@@ -862,6 +889,7 @@ static int add_if_new(u32 parent, int src, int dst, int count) {
     nodes[n_nodes].count = (u8)count;
     nodes[n_nodes].pad = 0;
     n_nodes++;
+    if ((u64)n_nodes * 2 > (u64)table_mask + 1 && table_mask < table_full) grow_table();
     return 1;
 }
 
@@ -1253,6 +1281,7 @@ static void beam_restart(void) {
 
 static void beam_begin(long long max_nodes) {
     int i, cards = 0;
+    table_mask = table_full;    /* (the beam's table is the whole one, empty: forget) */
     for (i = 0; i < R.n_piles; i++) cards += root_len[i];
     stage_nodes = 0;
     stage_max = max_nodes;
@@ -1370,6 +1399,7 @@ static void beam_forget(void) {
     if (end > written_end) written_end = end;
     beam_clear_table();
     beam_start = 0;
+    table_mask = table_first;
 }
 
 /* The line from the start to the last node, into io after the two counts. */
