@@ -107,8 +107,8 @@ def run(todo: list[tuple[str, int]], jobs: int) -> None:
 
 def grade(proved: dict[str, list[int]], rows: dict[tuple[str, int], dict],
           per_grade: int) -> GradeTable:
-    """Each game's proved deals graded by the positions they need (a deal the current
-    solver did not prove within the budget needs more than any it did: hard, unlisted)."""
+    """Each game's proved deals graded by the positions they need (a deal solver SOLVER
+    did not prove within the budget needs more than any it did: hard, unlisted)."""
     table = GradeTable(SOLVER, BUDGET)
     for game_id, numbers in proved.items():
         needs = {}
