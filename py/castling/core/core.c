@@ -667,13 +667,12 @@ static void forget(void) {
     if (end > written_end) written_end = end;
     if ((u64)n_nodes * 8 > (u64)table_mask + 1) {
         __builtin_memset(table, 0, ((u64)table_mask + 1) * 4);
-        n_nodes = 0;
-        return;
-    }
-    for (i = 0; i < n_nodes; i++) {
-        u32 slot = nodes[i].hash & table_mask;
-        while (table[slot] != i + 1) slot = (slot + 1) & table_mask;
-        table[slot] = 0;
+    } else {
+        for (i = 0; i < n_nodes; i++) {
+            u32 slot = nodes[i].hash & table_mask;
+            while (table[slot] != i + 1) slot = (slot + 1) & table_mask;
+            table[slot] = 0;
+        }
     }
     n_nodes = 0;
     table_mask = table_first;   /* (every slot past it was empty and still is) */
