@@ -204,9 +204,9 @@ def mirror(games: list[str], deals: int, budget: int) -> int:
         won = same = 0
         for number in range(1, deals + 1):
             position = Position.deal(GAMES[game_id], number)
-            # (Two stages: the core's third has no Python twin; its won lines
-            # replayed by solve itself.)
-            core = solve(position, budget, stages=2)
+            # (As solver 3: the core's third stage and its second carrying on
+            # from the first have no Python twin.)
+            core = solve(position, budget, solver=3)
             if core.search != "core":
                 sys.exit("solver.py: the core does not load (.venv/bin/python build.py)")
             python = python_solve(position, budget)

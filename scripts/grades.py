@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT / "py"))
 from castling import GAMES, Position  # noqa: E402
 from castling.player.grades import (GRADES, LEAST_IN_A_GRADE, GameGrades, GradeTable,  # noqa: E402
                                     grade_of, limits)
-from castling.solver import solve, stages_for  # noqa: E402
+from castling.solver import solve  # noqa: E402
 
 STUDY = ROOT / "data" / "winnability.csv"
 MEASURED = ROOT / "data" / "grades-measured.csv"
@@ -42,7 +42,7 @@ FIELDS = ["game", "deal", "result", "nodes", "moves", "solver", "budget"]
 #: solver SOLVER does not prove within this is recorded as needing more (hard,
 #: never listed). Changing it measures every deal again (the rows keep their budget).
 BUDGET = 100_000
-#: the solver version the deals are measured as (castling.solver.stages_for: the
+#: the solver version the deals are measured as (solve(..., solver=SOLVER): the
 #: current solver searches as it did, node for node). Within BUDGET solver 5
 #: searches every deal as solver 4 did (a one-deck game's beam needs 200,000
 #: positions: castling.solver.beam_share), so its 215,000 measures stand;
@@ -55,7 +55,7 @@ BATCH = 16
 def measure(game_id: str, number: int) -> dict:
     """The positions solver SOLVER needs to prove one deal won (and its line's length)."""
     rules = GAMES[game_id]
-    found = solve(Position.deal(rules, number), BUDGET, stages=stages_for(rules, SOLVER))
+    found = solve(Position.deal(rules, number), BUDGET, solver=SOLVER)
     return {"game": game_id, "deal": number, "result": found.result, "nodes": found.nodes,
             "moves": len(found.moves), "solver": SOLVER, "budget": BUDGET}
 

@@ -29,9 +29,13 @@ core's) and never proves a loss, so a "lost" is still only ever a whole
 first or second stage. Solver 4 had it for the games of several
 decks alone; solver 5 for every game, since on the one-deck games too it wins
 deals the best-first stages leave unknown (docs/decisions.md has the figures).
-The Python search has no third stage: :func:`python_solve` is the reference
-for the first two, as the core searches them with the third switched off
-(``stages=2``), and the tests compare them so.
+From solver 6 the core's second stage, in the one-deck games, carries on from
+the first's positions instead of searching them again (:func:`carries_on`): a
+"lost" is then the two stages together run to their end, every position they
+found expanded once.
+The Python search has neither: :func:`python_solve` is the reference for the
+two stages searched afresh, as the core searches them as solver 3 did
+(``solver=3``: no beam, no carrying on), and the tests compare them so.
 
 Only provably harmless shortcuts cut the search, so exhausting it is a proof:
 
@@ -119,9 +123,10 @@ DEFAULT_MAX_NODES = 200_000
 # Raised whenever a change could turn an unknown verdict into a proof (a new
 # pruning rule, a better search order): the winnability study records it with
 # each deal and tries its unknown deals again under a newer solver.
-VERSION = 5     # 2: the search in two stages (see solve); 3: a card home worth 300;
+VERSION = 6     # 2: the search in two stages (see solve); 3: a card home worth 300;
                 # 4: the core's third stage, a beam for the games of several decks;
-                # 5: the beam for every game (stages_for)
+                # 5: the beam for every game (stages_for); 6: the core's second
+                # stage carries on from the first's positions, one deck (carries_on)
 
 # How much each feature of a position is worth to the search order.
 _HOME = 300         # per card on a foundation (100 until version 3)
@@ -512,7 +517,7 @@ class _Search:
 def solve(position: Position, max_nodes: int = DEFAULT_MAX_NODES,
           first_moves: list[Move] | None = None, *,
           seconds: float | None = None, memory: int | None = None,
-          stages: int | None = None) -> SolveResult:
+          solver: int | None = None) -> SolveResult:
     """Decide whether ``position`` can be won, searching at most ``max_nodes`` positions,
     and, if given, for about ``seconds`` at most, in at most ``memory`` bytes.
 
@@ -521,8 +526,11 @@ def solve(position: Position, max_nodes: int = DEFAULT_MAX_NODES,
     The compiled core searches where it loads (see the module's docstring).
     Out of time, or out of the positions ``memory`` holds, the answer is
     "unknown" (see the module's docstring for how the budgets are shared).
-    ``stages``: 3 for the core's win-finding third stage, 2 without it (the
-    Python search's two); by default as :func:`stages_for` says (3).
+    ``solver``: the core searches as that version of the solver did, node
+    for node (3 or later; by default VERSION): in the stages
+    :func:`stages_for` gives it, its second stage carrying on from the
+    first's positions or not (:func:`carries_on`); solver 3 searches as the
+    Python search does (the tests compare them so).
     """
     _check_budgets(max_nodes, seconds, memory)
     if first_moves is not None:
@@ -532,9 +540,11 @@ def solve(position: Position, max_nodes: int = DEFAULT_MAX_NODES,
     if core is not None:
         from .core.wasm import BudgetRefused
         try:
-            third = (stages_for(position.rules) if stages is None else stages) == 3
+            version = VERSION if solver is None else solver
+            third = stages_for(position.rules, version) == 3
             found = core.solve(position, max_nodes, first_moves, seconds=seconds, memory=memory,
-                               beam=beam_share(position.rules, max_nodes) if third else 0)
+                               beam=beam_share(position.rules, max_nodes) if third else 0,
+                               carry=carries_on(position.rules, version))
         except BudgetRefused:
             pass        # more than its memory holds: the Python search takes it
         else:
@@ -603,6 +613,26 @@ def stages_for(rules: GameRules, version: int = VERSION) -> int:
     return 3
 
 
+def carries_on(rules: GameRules, version: int = VERSION) -> bool:
+    """Whether solver ``version``'s second stage carries on from the first's
+    positions in ``rules`` (in the core: core.c's carry_on) rather than
+    search them all again: from solver 6, in the one-deck games. The first
+    stage's table, with the positions it had yet to expand given the
+    second's cost for the moves that led to them, is where the second
+    begins: a deal the first left undecided has its first positions searched
+    once, not twice, and a loss is proved within the positions reachable,
+    counted once, rather than within the second stage's share alone. On the
+    one-deck games: within a second, on deals 1-200 of the seven that fell
+    short of the goal, 6 more decided of 1,400; at 20,000 positions, on
+    deals 1-100 of ten, 9 more of 1,000. Not in the games of several decks:
+    there the second stage carries on into the first's dead ends, where a
+    fresh start, ordered by the moves made, finds wins; within a second
+    Zerline (3 decks) won 5 fewer of deals 1-100 (docs/decisions.md has the
+    figures). The Python search has no such stage (it is the reference for
+    the core's without it)."""
+    return version >= 6 and rules.decks == 1
+
+
 def beam_share(rules: GameRules, max_nodes: int) -> int:
     """The core's third stage's share of a budget of ``max_nodes`` positions
     and of the time, as what they are divided by, or 0 for none: the second
@@ -667,18 +697,27 @@ def _replayed(position: Position, found: SolveResult) -> SolveResult:
     """The core's answer, once the engine has played its winning line to a win:
     each move must be among the engine's legal moves from its source pile
     (:meth:`MoveTables.generate` over that one pile: the same moves as the
-    whole list holds from there, at a fraction of the cost), then played."""
+    whole list holds from there, at a fraction of the cost), then played.
+    What the foundations want is worked out again only after a move that
+    changed them (from or to a foundation, or founding cards itself): a
+    line of a hundred moves changes them some fifty times, and working it
+    out cost as much as the rest of the check."""
     if found.result == "won":
         tables = position.tables
         piles = [list(pile) for pile in position.piles]
+        wants = None
         for move in found.moves:
-            if move not in tables.generate(piles, source=move[0]):
+            if wants is None:
+                wants = tables.wants(piles, tables.base_rank(piles) if tables.chosen_base else None)
+            if move not in tables.generate(piles, wants, source=move[0]):
                 try:
                     text = format_move(position.rules, move)
                 except (IndexError, ValueError):
                     text = str(move)    # (not even piles of this game)
                 raise UnreplayableLine(f"the core's winning line does not replay: {text} is not legal")
-            tables.apply(piles, move)
+            _, _, founded = tables.apply(piles, move)
+            if founded or tables.is_foundation(move[0]) or tables.is_foundation(move[1]):
+                wants = None
         if not tables.is_won(piles):
             raise UnreplayableLine("the core's winning line does not end in a won position")
     return found

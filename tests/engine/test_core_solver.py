@@ -28,7 +28,7 @@ from castling.core import Core, core_for
 from castling.core import tables as layout
 from castling.core.wasm import MAX_BUDGET, BudgetRefused
 from castling.solver import (VERSION, SolveResult, UnreplayableLine, python_solve, solve,
-                             beam_share, stages_for)
+                             beam_share, carries_on, stages_for)
 
 from test_solver import small_game, small_position
 
@@ -193,13 +193,14 @@ def test_the_command_line_names_the_search(core_in_use, monkeypatch, capsys):
 HARD = ("beleaguered-castle", 8)
 
 
-def run_in_slices(core, position, budget, slice_size, beam=0):
+def run_in_slices(core, position, budget, slice_size, beam=0, carry=0):
     """The core's search driven through its resumable exports, ``slice_size``
     positions at a time (``beam``: the third stage's share, as
-    solver.beam_share gives it; 0, none); its verdict and node count."""
+    solver.beam_share gives it; 0, none; ``carry``: 1 for the second stage
+    carrying on from the first); its verdict and node count."""
     data = layout.position_bytes(position.piles)
     core._instance.write(core._io, data)
-    assert core._run("core_solve_start", len(data), budget, -1, 0, beam) == budget
+    assert core._run("core_solve_start", len(data), budget, -1, 0, beam, carry) == budget
     state = core._run("core_solve_step", slice_size)
     steps = 1
     while state in (4, 5, 6):
@@ -304,6 +305,12 @@ SEVERAL_DECKS = [game for game in GAMES if GAMES[game].decks > 1]
 def test_every_game_is_searched_in_three_stages_and_an_older_solver_as_it_was(core_in_use):
     # Solver 5: the beam for every game; solver 4 had it for the games of
     # several decks only, solver 3 for none; older ones scored otherwise.
+    # Solver 6: in the one-deck games the second stage carries on from the
+    # first's positions.
+    fortress = GAMES["fortress"]
+    assert [carries_on(fortress, version) for version in (3, 4, 5, 6)] == [False] * 3 + [True]
+    assert {game for game in GAMES if carries_on(GAMES[game])} == set(GAMES) - set(SEVERAL_DECKS)
+    assert VERSION == 6
     assert {stages_for(GAMES[game]) for game in GAMES} == {3}
     assert set(SEVERAL_DECKS) == {game for game in GAMES if stages_for(GAMES[game], 4) == 3}
     assert len(SEVERAL_DECKS) == 9     # (Chequers too: two decks)
@@ -318,8 +325,10 @@ def test_every_game_is_searched_in_three_stages_and_an_older_solver_as_it_was(co
         assert beam_share(rules, budget) == share
         three = core.solve(position, budget, beam=share)
         two = core.solve(position, budget)
-        assert astuple(solve(position, budget))[:3] == astuple(three)[:3]
-        assert astuple(solve(position, budget, stages=2))[:3] == astuple(two)[:3]
+        assert astuple(solve(position, budget, solver=5))[:3] == astuple(three)[:3]
+        assert astuple(solve(position, budget, solver=3))[:3] == astuple(two)[:3]
+        carried = core.solve(position, budget, beam=share, carry=carries_on(rules))
+        assert astuple(solve(position, budget))[:3] == astuple(carried)[:3]
 
 
 def test_the_beam_has_the_last_quarter_in_a_game_of_one_deck_and_half_in_several(wasm):
@@ -338,12 +347,12 @@ def test_the_beam_has_the_last_quarter_in_a_game_of_one_deck_and_half_in_several
     two = core.solve(position, budget)
     assert two.result == "won" and budget // 2 < two.nodes <= budget * 3 // 4
     assert astuple(core.solve(position, budget, beam=4)) == astuple(two)
-    assert astuple(solve(position, budget))[:3] == astuple(two)[:3]
+    assert astuple(solve(position, budget, solver=5))[:3] == astuple(two)[:3]
     assert core.solve(position, budget, beam=2).nodes != two.nodes
     # The share is 0 (no beam) or 2 and up: 1 would leave the stages nothing.
     data = layout.position_bytes(position.piles)
     core._instance.write(core._io, data)
-    assert core._run("core_solve_start", len(data), budget, -1, 0, 1) == -11
+    assert core._run("core_solve_start", len(data), budget, -1, 0, 1, 0) == -11
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -421,7 +430,7 @@ def test_the_beam_wins_a_one_deck_deal_the_two_stages_leave_unknown(wasm):
     # it has replayed in the engine (as every won line of the core's).
     position = Position.deal(GAMES["beleaguered-castle"], 79)
     assert core_for(position.rules, wasm).solve(position, 200_000).result == "unknown"
-    found = solve(position, 200_000)
+    found = solve(position, 200_000, solver=5)
     assert (found.search, found.result) == ("core", "won")
     assert replays_to_a_win(position, found.moves)
 
@@ -440,3 +449,85 @@ def test_the_beam_run_in_slices_is_the_beam_run_in_one_go(slice_size, wasm):
         assert steps > 1 if slice_size < nodes else steps == 1
     # And the beam leaves its table empty: the two stages answer as before.
     assert_mirrors(core, Position.deal(rules, 3), 2_000, "after the beam")
+
+
+# -- the second stage carrying on from the first (solver 6: solver.carries_on) --
+
+def test_carrying_on_proves_a_loss_in_the_reachable_positions_counted_once(wasm):
+    # Beleaguered Castle 1 and 35 are lost: the Python search's first stage,
+    # given room, counts every position reachable (553 and 28,701). Carrying
+    # on, the two stages together count each of them once: given one more
+    # than that, "lost" in exactly that many, where two stages searching
+    # afresh (the first stage's positions again) say "unknown". The first
+    # stage, a quarter of the budget, runs out in the middle of an expansion,
+    # which the second must finish; and ended by the clock instead (between
+    # two expansions: core_solve_stop), the same.
+    rules = GAMES["beleaguered-castle"]
+    core = core_for(rules, wasm)
+    for deal, reachable in ((1, 553), (35, 28_701)):
+        position = Position.deal(rules, deal)
+        whole = python_solve(position, 4 * (reachable + 1))
+        assert (whole.result, whole.nodes) == ("lost", reachable)
+        carried = core.solve(position, reachable + 1, carry=True)
+        assert (carried.result, carried.nodes) == ("lost", reachable), deal
+        assert core.solve(position, reachable + 1).result == "unknown"
+        assert core.solve(position, reachable, carry=True).result == "unknown"
+        data = layout.position_bytes(position.piles)
+        core._instance.write(core._io, data)
+        assert core._run("core_solve_start", len(data), reachable + 1, -1, 0, 0, 1) > 0
+        assert core._run("core_solve_step", 100) == 4          # the first stage, stopped
+        assert core._run("core_solve_stop") == 5               # the second carries on
+        assert core._run("core_solve_step", MAX_BUDGET) == 2   # lost
+        assert int.from_bytes(core._get(4), "little") == reachable
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_carrying_on_a_loss_is_still_every_reachable_position(game, wasm):
+    # Small boards of every game, each searched to its end by the Python
+    # search; the core carrying on, with the beam at the game's share (as
+    # solve searches large budgets): "lost" only where the Python search
+    # proved it, and in as many positions as its whole first stage counted;
+    # given room enough for those, "lost" it is; "won" by a line the engine
+    # plays to a win.
+    rng = random.Random(f"carry {game}")
+    share = beam_share(GAMES[game], MAX_BUDGET)
+    for _ in range(8):
+        start = small_position(small_game(GAMES[game], rng), rng)
+        core = core_for(start.rules, wasm)
+        whole = python_solve(start, 400_000)
+        assert whole.result in ("won", "lost") and whole.nodes <= 100_000   # (the first stage)
+        enough = -(-(whole.nodes + 1) * share // (share - 1))
+        for budget in (whole.nodes, max(whole.nodes // 2, 1), enough, 100_000):
+            found = core.solve(start, budget, beam=share, carry=True)
+            if found.result == "lost":
+                assert (whole.result, found.nodes) == ("lost", whole.nodes), start.piles
+            if found.result == "won":
+                assert whole.result == "won" and replays_to_a_win(start, found.moves)
+            if budget >= enough and whole.result == "lost":
+                assert found.result == "lost", start.piles
+
+
+@pytest.mark.parametrize("slice_size", [1, 37, 4096])
+def test_carrying_on_in_slices_is_carrying_on_in_one_go(slice_size, wasm):
+    # Beleaguered Castle 1 (lost), 2 and 8 at 2,000 positions, carrying on.
+    rules = GAMES["beleaguered-castle"]
+    core = core_for(rules, wasm)
+    for deal in (1, 2, 8):
+        position = Position.deal(rules, deal)
+        whole = core.solve(position, 2_000, carry=True)
+        verdict, nodes, steps = run_in_slices(core, position, 2_000, slice_size, carry=1)
+        assert (verdict, nodes) == (whole.result, whole.nodes), deal
+        assert steps > 1 if slice_size < nodes else steps == 1
+    # And it leaves its table empty: the two stages afresh answer as before.
+    assert_mirrors(core, Position.deal(rules, 3), 2_000, "after carrying on")
+
+
+def test_carrying_on_wins_a_deal_two_stages_afresh_leave_unknown(core_in_use):
+    # Beleaguered Castle 20 at 20,000 positions: solver 5 (two stages, each
+    # searched afresh) leaves it unknown; solver 6 wins it in some 7,000, by a
+    # line replayed in the engine.
+    position = Position.deal(GAMES["beleaguered-castle"], 20)
+    assert solve(position, 20_000, solver=5).result == "unknown"
+    found = solve(position, 20_000)
+    assert (found.search, found.result) == ("core", "won")
+    assert replays_to_a_win(position, found.moves)

@@ -14,7 +14,7 @@ from castling.player.daily import (LATEST, RULES, DailyRecord, DailyTable, Stret
                                    candidate, has_days, read_table)
 from castling.player.session import Session
 from castling.player.storage_port import MemoryStorage
-from castling.solver import VERSION, solve, stages_for
+from castling.solver import VERSION, solve
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLE = read_table((ROOT / "data" / "daily.json").read_text())
@@ -65,19 +65,19 @@ def sample_days(game_id):
 def test_each_days_deal_is_the_first_candidate_its_rule_proves_winnable(game_id):
     """Checked on a few days of every stretch of every game (the whole table is
     scripts/daily.py's work), each by its rule's own solver, as the current
-    solver searches as it did (solver.stages_for: every rule's solver is one
-    it can imitate, node for node)."""
+    solver searches as it did (solve(..., solver=N): every rule's solver is
+    one it can imitate, node for node)."""
     rules = GAMES[game_id]
     for stretch, day, k in sample_days(game_id):
         rule = RULES[stretch.rule]
         assert TABLE.number(game_id, day) == candidate(game_id, day, k)
         assert TABLE.pick(game_id, day) == (rule, k)
-        stages = stages_for(rules, rule.solver)
-        found = solve(Position.deal(rules, candidate(game_id, day, k)), rule.budget, stages=stages)
+        found = solve(Position.deal(rules, candidate(game_id, day, k)), rule.budget,
+                      solver=rule.solver)
         assert found.result == "won", (game_id, day, k)
         for earlier in range(min(k, 3)):        # (the nearest ones; a hard game may skip many)
             found = solve(Position.deal(rules, candidate(game_id, day, k - 1 - earlier)),
-                          rule.budget, stages=stages)
+                          rule.budget, solver=rule.solver)
             assert found.result != "won", (game_id, day, k)
 
 

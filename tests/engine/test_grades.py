@@ -76,7 +76,7 @@ SAMPLE = [(game_id, grade) for game_id in ("chessboard", "fortress", "lasker", "
 
 def check_listed(game_id: str, grade: str, number: int) -> None:
     rules = GAMES[game_id]
-    found = solve(Position.deal(rules, number), TABLE.budget, stages=stages_for(rules, TABLE.solver))
+    found = solve(Position.deal(rules, number), TABLE.budget, solver=TABLE.solver)
     assert found.result == "won", (game_id, grade, number)
     assert grade_of(found.nodes, TABLE.games[game_id].limits) == grade, (game_id, number, found.nodes)
 

@@ -539,7 +539,7 @@ EXPORT(core_depth) int core_depth(void) { return depth; }
  */
 
 /* Must equal castling/solver.py's (the binding checks VERSION). */
-#define SOLVER_VERSION 5
+#define SOLVER_VERSION 6
 #define HOME 300        /* per card on a foundation */
 #define SPACE 20        /* per empty tableau pile */
 #define BURIED 5        /* per card lying on a card some foundation takes next */
@@ -913,18 +913,23 @@ static void push(i32 priority, u32 at_depth, u32 node) {
     heap[i] = e;
 }
 
-static Entry pop(void) {
-    Entry top = heap[0], last = heap[--n_heap];
-    u32 i = 0;
+/* Put `e` at slot i or below, as the heap's order has it (the slots below i
+ * in order already). */
+static void sift_down(u32 i, Entry e) {
     for (;;) {
         u32 child = 2 * i + 1;
         if (child >= n_heap) break;
         if (child + 1 < n_heap && before(&heap[child + 1], &heap[child])) child++;
-        if (!before(&heap[child], &last)) break;
+        if (!before(&heap[child], &e)) break;
         heap[i] = heap[child];
         i = child;
     }
-    if (n_heap) heap[i] = last;
+    heap[i] = e;
+}
+
+static Entry pop(void) {
+    Entry top = heap[0], last = heap[--n_heap];
+    if (n_heap) sift_down(0, last);
     return top;
 }
 
@@ -1086,6 +1091,13 @@ static u8 expand[MAX_MOVES * 3];
 static u32 last_node, stage_nodes;
 static long long stage_max;     /* the stage's budget */
 static i32 stage_cost;          /* its cost per move made */
+/* Where a stage ran out of positions in the middle of an expansion (the
+ * count reached its budget at a new position, as in Python): the position
+ * expanded and the new one's score, for a second stage that carries on from
+ * the first (carry_on) to expand the first again and push the second. */
+static Entry cut_entry;
+static i32 cut_score;
+static int cut;
 
 static void set_root(void) {
     int i;
@@ -1106,6 +1118,7 @@ static int stage_begin(long long max_nodes, i32 move_cost) {
     stage_max = max_nodes;
     stage_cost = move_cost;
     last_node = 0;
+    cut = 0;
     n_nodes = n_heap = 0;
     if (is_won()) return WON;
     make_key(keys);
@@ -1154,7 +1167,12 @@ static int stage_run(u32 until) {
                 stage_nodes = count;
                 last_node = n_nodes - 1;
                 if (is_won()) return WON;
-                if ((long long)count >= max_nodes) return UNKNOWN;
+                if ((long long)count >= max_nodes) {
+                    cut = 1;
+                    cut_entry = e;
+                    cut_score = score();
+                    return UNKNOWN;     /* (the move stays played: decide takes it back) */
+                }
                 if (R.kinds[src] == KIND_F || R.kinds[dst] == KIND_F || stack[0].n_founded) {
                     s = score();
                     revert();
@@ -1436,6 +1454,45 @@ static void put32(u8 *p, u32 v) {
 #define RUNNING_SECOND 5
 #define RUNNING_THIRD 6
 
+/* -- the second stage carrying on from the first (solver 6) ---------------
+ * Solver 5's second stage searched afresh, so a deal the first did not
+ * decide had its first positions searched twice, and a loss was proved only
+ * if its reachable positions fitted in the second stage's share alone. When
+ * the host asks (core_solve_start's `carry`), the second stage keeps the
+ * first's table, nodes and heap and goes on from them: each waiting
+ * position's priority gains the cost of the moves that led to it, as if the
+ * second stage had pushed it, and the heap is put in order again. A loss is
+ * still a proof: every position the two stages found was pushed once and is
+ * expanded once before the heap runs dry (the pruning above does not depend
+ * on the order), and a first stage that ran out of positions in the middle of
+ * an expansion has the position it was expanding pushed again, with the new
+ * position it had just counted: expanded again, it makes the rest of its
+ * positions (those it had made are known and not counted twice). Positions
+ * keep the depth they were first found at, which need not be their least:
+ * that only orders the search (keeping the least found instead, a position
+ * pushed again when found by fewer moves, decided no more deals of ten games
+ * at 20,000 positions). The Python search has no such stage: its two stages
+ * are the reference for the core's without `carry` (the tests compare them
+ * so); with it, the core's "lost" is checked against exhaustive searches of
+ * small boards. */
+static void carry_on(long long max_nodes) {
+    u32 i;
+    stage_max = max_nodes;
+    stage_cost = MOVE_COST;
+    for (i = 0; i < n_heap; i++) heap[i].priority += MOVE_COST * (i32)heap[i].depth;
+    if (cut) {
+        Entry child;
+        child.priority = MOVE_COST * (i32)(cut_entry.depth + 1) - cut_score;
+        child.depth = cut_entry.depth + 1;
+        child.node = n_nodes - 1;
+        cut_entry.priority += MOVE_COST * (i32)cut_entry.depth;
+        heap[n_heap++] = cut_entry;
+        heap[n_heap++] = child;
+        cut = 0;
+    }
+    for (i = n_heap / 2; i-- > 0;) sift_down(i, heap[i]);
+}
+
 static int phase;               /* 0: no search; 1, 2: that stage runs; 3: decided; 4: the beam */
 static long long solve_budget;  /* the whole budget, every stage's */
 static long long solve_asked;   /* the budget before a memory cap cut it (see stage_over) */
@@ -1443,6 +1500,7 @@ static u32 first_total;         /* positions the stages before this one counted 
 static int decided;             /* the verdict, once phase is 3 */
 static int third;               /* 0, or the beam follows the second stage and has
                                  * 1/third of the budget (2: half, 4: a quarter) */
+static int carry;               /* 1: the second stage carries on from the first's */
 
 /* A search decided (or failed): its figures and line into io, the position
  * back to the start. */
@@ -1467,16 +1525,21 @@ static int running(void) {
 
 /* The stage under way has ended with `verdict` (UNKNOWN: its budget spent). */
 static int stage_over(int verdict) {
+    long long second_end = third ? solve_budget * (third - 1) / third : solve_budget;
     if (phase == 4) {
         beam_forget();
         return decide(verdict);
+    }
+    if (phase == 1 && verdict == UNKNOWN && carry) {
+        phase = 2;
+        carry_on(second_end);       /* (its count goes on from the first's) */
+        return RUNNING_SECOND;
     }
     forget();       /* (the nodes stay, for the line: only the table forgets them) */
     if (phase == 1 && verdict == UNKNOWN) {
         first_total = stage_nodes;
         phase = 2;
-        verdict = stage_begin((third ? solve_budget * (third - 1) / third : solve_budget)
-                              - first_total, MOVE_COST);
+        verdict = stage_begin(second_end - first_total, MOVE_COST);
         if (verdict == RUNNING) return RUNNING_SECOND;
     } else if (phase == 2 && verdict == UNKNOWN && third) {
         /* Only a win can come of the beam: "lost" stays the first two stages'. */
@@ -1509,7 +1572,7 @@ static int stage_over(int verdict) {
  * (or an error; E_BUDGET: more than the memory holds, or not even one
  * position within the cap); the position is the core's afterwards. */
 EXPORT(core_solve_start) int core_solve_start(int size, int max_nodes, int first, int memory_pages,
-                                              int beam) {
+                                              int beam, int carry_over) {
     int verdict, i, cards = 0;
     if (phase == 1 || phase == 2) forget();     /* (a search left unfinished) */
     if (phase == 4) beam_forget();
@@ -1546,6 +1609,7 @@ EXPORT(core_solve_start) int core_solve_start(int size, int max_nodes, int first
     solve_budget = max_nodes;
     first_total = 0;
     third = beam;
+    carry = carry_over != 0;
     phase = 1;
     verdict = stage_begin(max_nodes / FIRST_STAGE, 0);
     if (verdict != RUNNING) {
@@ -1594,8 +1658,8 @@ EXPORT(core_solve_stop) int core_solve_stop(void) {
 
 /* solver.solve in one call, for a budget of positions only: core_solve_start
  * (no memory cap) and core_solve_step to the end. */
-EXPORT(core_solve) int core_solve(int size, int max_nodes, int first, int beam) {
-    int verdict = core_solve_start(size, max_nodes, first, 0, beam);
+EXPORT(core_solve) int core_solve(int size, int max_nodes, int first, int beam, int carry_over) {
+    int verdict = core_solve_start(size, max_nodes, first, 0, beam, carry_over);
     if (verdict < 0) return verdict;
     return core_solve_step(0x7FFFFFFF);
 }

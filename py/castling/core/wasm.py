@@ -253,13 +253,16 @@ class Core:
     def solve(self, position: Position | Piles, max_nodes: int,
               first_moves: Sequence[Move] | None = None, *,
               seconds: float | None = None, memory: int | None = None,
-              beam: int = 0) -> SolveResult:
-        """castling.solver's search, run by the core: with ``beam`` 0, the
-        same verdict, node count and line as the Python search at the same
-        budget (the tests compare them); with ``beam`` n (2 or more), the
-        second stage ends at (n - 1)/n of the budget and time and the core's
-        third stage, a beam that only ever finds wins, has the last 1/n of
-        them (castling.solver.stages_for and beam_share say when and how much).
+              beam: int = 0, carry: bool = False) -> SolveResult:
+        """castling.solver's search, run by the core: with ``beam`` 0 and
+        ``carry`` False, the same verdict, node count and line as the Python
+        search at the same budget (the tests compare them); with ``beam`` n
+        (2 or more), the second stage ends at (n - 1)/n of the budget and
+        time and the core's third stage, a beam that only ever finds wins,
+        has the last 1/n of them (castling.solver.stages_for and beam_share
+        say when and how much); with ``carry``, the second stage carries on
+        from the first's positions (castling.solver.carries_on: core.c's
+        carry_on says how a loss is still a whole search).
         ``first_moves``, if given, are the only moves tried from the position
         (each must be legal there). ``seconds``: the first stage ends a
         quarter of the way through them, the second at the end, or where the
@@ -299,9 +302,10 @@ class Core:
         size = len(data) - 3 * max(first, 0)
         ends = stage_deadlines(seconds, beam)
         if ends is None and not pages:
-            verdict = self._run("core_solve", size, max_nodes, first, beam)
+            verdict = self._run("core_solve", size, max_nodes, first, beam, int(carry))
         else:
-            verdict = self._run("core_solve_start", size, max_nodes, first, pages, beam)
+            verdict = self._run("core_solve_start", size, max_nodes, first, pages, beam,
+                                int(carry))
             if verdict >= 0:
                 verdict = self._run("core_solve_step", SLICE if ends else MAX_BUDGET)
             while verdict in _RUNNING:

@@ -3,7 +3,7 @@ proved winnable, answered at once from a table the site ships.
 
 The measure (docs/decisions.md says why this one) is **the positions the solver
 needs to prove the deal won**: ``castling.solver.solve`` searching as version
-:data:`table.solver` did (``castling.solver.stages_for``: solver 4 so far, the
+:data:`table.solver` did (``solve(..., solver=table.solver)``: solver 4 so far, the
 measure of every deal the study proved won), from the deal, within
 :data:`table.budget` positions. The
 solver is a best-first search that expands first what looks best to it (cards
