@@ -697,27 +697,18 @@ def _replayed(position: Position, found: SolveResult) -> SolveResult:
     """The core's answer, once the engine has played its winning line to a win:
     each move must be among the engine's legal moves from its source pile
     (:meth:`MoveTables.generate` over that one pile: the same moves as the
-    whole list holds from there, at a fraction of the cost), then played.
-    What the foundations want is worked out again only after a move that
-    changed them (from or to a foundation, or founding cards itself): a
-    line of a hundred moves changes them some fifty times, and working it
-    out cost as much as the rest of the check."""
+    whole list holds from there, at a fraction of the cost), then played."""
     if found.result == "won":
         tables = position.tables
         piles = [list(pile) for pile in position.piles]
-        wants = None
         for move in found.moves:
-            if wants is None:
-                wants = tables.wants(piles, tables.base_rank(piles) if tables.chosen_base else None)
-            if move not in tables.generate(piles, wants, source=move[0]):
+            if move not in tables.generate(piles, source=move[0]):
                 try:
                     text = format_move(position.rules, move)
                 except (IndexError, ValueError):
                     text = str(move)    # (not even piles of this game)
                 raise UnreplayableLine(f"the core's winning line does not replay: {text} is not legal")
-            _, _, founded = tables.apply(piles, move)
-            if founded or tables.is_foundation(move[0]) or tables.is_foundation(move[1]):
-                wants = None
+            tables.apply(piles, move)
         if not tables.is_won(piles):
             raise UnreplayableLine("the core's winning line does not end in a won position")
     return found
