@@ -627,8 +627,7 @@ def carries_on(rules: GameRules, version: int = VERSION) -> bool:
     deals 1-100 of ten, 9 more of 1,000. Not in the games of several decks:
     there the second stage carries on into the first's dead ends, where a
     fresh start, ordered by the moves made, finds wins; within a second
-    Zerline (3 decks) won 5 fewer of deals 1-100 (docs/decisions.md has the
-    figures). The Python search has no such stage (it is the reference for
+    Zerline won 5 fewer of deals 1-100 (docs/decisions.md has the figures). The Python search has no such stage (it is the reference for
     the core's without it)."""
     return version >= 6 and rules.decks == 1
 
