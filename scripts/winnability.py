@@ -33,19 +33,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from study_report import DATA, FIELDS, ROOT, read_all, summary, write_reports  # noqa: E402
 
 from castling import GAMES, Position  # noqa: E402
+from castling.solver import PYTHON_VERSION, solve  # noqa: E402
 from castling.solver import VERSION as SOLVER_VERSION  # noqa: E402
-from castling.solver import solve  # noqa: E402
 
 BATCH = 8   # deals a task: a few seconds of work, so scheduling costs next to nothing
 
 
 def decide(game_id: str, number: int, max_nodes: int) -> dict:
-    """Solve one deal; the row the study keeps of it."""
+    """Solve one deal; the row the study keeps of it. Its solver is the version
+    that searched: the Python search's where the core did not load (a worker
+    without the built module), so that a later run with the core tries the
+    deal again if it was left unknown."""
     start = time.perf_counter()
     result = solve(Position.deal(GAMES[game_id], number), max_nodes)
     return {"game": game_id, "deal": number, "result": result.result, "nodes": result.nodes,
             "seconds": f"{time.perf_counter() - start:.3f}", "max_nodes": max_nodes,
-            "solver": SOLVER_VERSION}
+            "solver": SOLVER_VERSION if result.search == "core" else PYTHON_VERSION}
 
 
 def decide_batch(jobs: list[tuple[str, int, int]]) -> list[dict]:

@@ -127,6 +127,10 @@ VERSION = 6     # 2: the search in two stages (see solve); 3: a card home worth 
                 # 4: the core's third stage, a beam for the games of several decks;
                 # 5: the beam for every game (stages_for); 6: the core's second
                 # stage carries on from the first's positions, one deck (carries_on)
+#: The version the standard-library search searches as, node for node (the
+#: core's third stage and its carrying on are the core's alone): what a
+#: verdict of the Python search is recorded as.
+PYTHON_VERSION = 3
 
 # How much each feature of a position is worth to the search order.
 _HOME = 300         # per card on a foundation (100 until version 3)
