@@ -20,9 +20,13 @@ varies by a third from run to run; the ratio is the figure).
 ``--core``: the compiled search core (through wasmtime, the module that
 build.py wrote to dist/ or $CASTLING_CORE_WASM) against this checkout's own
 Python search (CASTLING_SOLVER=python), the anchor, on the same deals in the
-same run: the verdicts are the same, so the ratio of node rates is the
-speed-up (each worker solves once before it starts the clock, untimed: that
-loads the core, once a process). ``--mirror``: no timing; for each deal, the core's verdict, node
+same run: the ratio of node rates is the speed-up (each worker solves once
+before it starts the clock, untimed: that loads the core, once a process).
+The verdicts differ only where the core's own stages (its third; its second
+carrying on) decide what the Python search does not. A second ratio, the
+search column, leaves out the time solve() spends replaying the core's won
+lines in the engine (the Python search's need no replay): on deals won in a
+few thousand positions that replay takes as long as the core's search. ``--mirror``: no timing; for each deal, the core's verdict, node
 count and line against the Python search's (what tests/engine/test_core_solver.py
 checks for 20 deals, and leaves to this for the slowest games at 20,000);
 exits 1 on any difference. ``--decided``: the issue's goals, in time rather
@@ -56,15 +60,25 @@ import json, sys, time
 sys.path.insert(0, sys.argv[1])
 from castling.games import GAMES
 from castling.position import Position
-from castling.solver import solve
-rules, rows = GAMES[sys.argv[2]], []
-solve(Position.deal(rules, 1), 1)   # untimed: loads the core where there is one
+from castling import solver
+rules, rows, replaying = GAMES[sys.argv[2]], [], [0.0]
+replayed = getattr(solver, "_replayed", None)
+if replayed is not None:        # (the time the engine spends replaying the core's lines)
+    def timed(*args):
+        start = time.perf_counter()
+        try:
+            return replayed(*args)
+        finally:
+            replaying[0] += time.perf_counter() - start
+    solver._replayed = timed
+solver.solve(Position.deal(rules, 1), 1)   # untimed: loads the core where there is one
 for number in range(1, int(sys.argv[3]) + 1):
     position = Position.deal(rules, number)
+    replaying[0] = 0.0
     start = time.perf_counter()
-    result = solve(position, int(sys.argv[4]))
+    result = solver.solve(position, int(sys.argv[4]))
     rows.append((result.result, result.nodes, time.perf_counter() - start,
-                 getattr(result, "search", "python")))
+                 getattr(result, "search", "python"), replaying[0]))
 print(json.dumps(rows))
 """
 
@@ -92,11 +106,13 @@ def measure(engine: Path, game_id: str, deals: int, budget: int,
         sys.exit(f"solver.py: {game_id}: not every deal was searched by the {search} search "
                  "(is the core built? .venv/bin/python build.py)")
     seconds = sum(row[2] for row in rows)
+    searching = seconds - sum(row[4] for row in rows)
     return {"won": sum(row[0] == "won" for row in rows),
             "lost": sum(row[0] == "lost" for row in rows),
             "unknown": sum(row[0] == "unknown" for row in rows),
             "within_1s": sum(row[0] != "unknown" and row[2] <= 1.0 for row in rows) / len(rows),
-            "rate": sum(row[1] for row in rows) / max(seconds, 1e-9)}
+            "rate": sum(row[1] for row in rows) / max(seconds, 1e-9),
+            "search_rate": sum(row[1] for row in rows) / max(searching, 1e-9)}
 
 
 def quickest(best: dict | None, this: dict) -> dict:
@@ -138,8 +154,8 @@ def main() -> None:
     print(f"deals 1-{args.deals}, budget {args.max_nodes} positions, one core; "
           f"anchor: {anchor_name}")
     print(f"{'game':18} {'won':>9} {'lost':>9} {'unknown':>9} {'≤1 s':>11} "
-          f"{'positions/s':>15} {'ratio':>6}")
-    ratios = []
+          f"{'positions/s':>15} {'ratio':>6} {'search':>7}")
+    ratios, search_ratios = [], []
     with tempfile.TemporaryDirectory() as scratch:
         anchor = ROOT / "py" if args.core else engine_at(args.against, Path(scratch))
         for game_id in args.games:
@@ -151,11 +167,15 @@ def main() -> None:
                                               sides[1]))
             ratio = now["rate"] / then["rate"]
             ratios.append(ratio)
+            search_ratios.append(now["search_rate"] / then["search_rate"])
             print(f"{game_id:18} {now['won']:4}/{then['won']:<4} {now['lost']:4}/{then['lost']:<4} "
                   f"{now['unknown']:4}/{then['unknown']:<4} "
                   f"{now['within_1s']:5.0%}/{then['within_1s']:<5.0%} "
-                  f"{now['rate']:7.0f}/{then['rate']:<7.0f} {ratio:5.2f}x", flush=True)
-    print(f"(now/anchor in each column) median node-rate ratio {statistics.median(ratios):.2f}x")
+                  f"{now['rate']:7.0f}/{then['rate']:<7.0f} {ratio:5.2f}x "
+                  f"{search_ratios[-1]:6.2f}x", flush=True)
+    print(f"(now/anchor in each column) median node-rate ratio {statistics.median(ratios):.2f}x; "
+          f"of the searches alone, without the engine's replay of the core's won lines "
+          f"(the search column), {statistics.median(search_ratios):.2f}x")
 
 
 def decided(games: list[str], deals: int, python: bool) -> int:
