@@ -66,13 +66,19 @@ def test_the_core_searches_every_deal_as_the_python_search(game, budget, wasm):
         assert_mirrors(core, Position.deal(rules, deal), budget, f"deal {deal}")
 
 
+def small_boards(game, seed, count=8):
+    """``count`` boards of ``game`` small enough to search to the end (the
+    same ones for the same ``seed``)."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        yield small_position(small_game(GAMES[game], rng), rng)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_the_core_proves_small_boards_as_the_python_search(game, wasm):
     # Boards small enough to search to the end: "lost" verdicts, exhaustive.
-    rng = random.Random(game)
     verdicts = set()
-    for _ in range(8):
-        start = small_position(small_game(GAMES[game], rng), rng)
+    for start in small_boards(game, game):
         verdicts.add(assert_mirrors(core_for(start.rules, wasm), start, 100_000,
                                     start.piles).result)
     assert verdicts <= {"won", "lost"}
@@ -362,10 +368,8 @@ def test_with_the_third_stage_a_loss_is_still_only_a_whole_search(game, wasm):
     # the Python search: a "lost" from the core only where the Python search
     # proved it; the first stage, alike in both, decides alike; the beam,
     # where it runs, answers "won" or "unknown".
-    rng = random.Random(f"third {game}")
     share = beam_share(GAMES[game], MAX_BUDGET)
-    for _ in range(8):
-        start = small_position(small_game(GAMES[game], rng), rng)
+    for start in small_boards(game, f"third {game}"):
         core = core_for(start.rules, wasm)
         whole = python_solve(start, 100_000)
         assert whole.result in ("won", "lost")
@@ -382,9 +386,7 @@ def test_with_the_third_stage_a_loss_is_still_only_a_whole_search(game, wasm):
 
 def lost_boards(game, least):
     """Small boards of ``game`` proved lost, in more than ``least`` positions."""
-    rng = random.Random(f"lost {game}")
-    for _ in range(400):
-        start = small_position(small_game(GAMES[game], rng), rng)
+    for start in small_boards(game, f"lost {game}", 400):
         whole = python_solve(start, 100_000)
         if whole.result == "lost" and whole.nodes > least:
             yield start, whole.nodes
@@ -489,10 +491,8 @@ def test_carrying_on_a_loss_is_still_every_reachable_position(game, wasm):
     # proved it, and in as many positions as its whole first stage counted;
     # given room enough for those, "lost" it is; "won" by a line the engine
     # plays to a win.
-    rng = random.Random(f"carry {game}")
     share = beam_share(GAMES[game], MAX_BUDGET)
-    for _ in range(8):
-        start = small_position(small_game(GAMES[game], rng), rng)
+    for start in small_boards(game, f"carry {game}"):
         core = core_for(start.rules, wasm)
         whole = python_solve(start, 400_000)
         assert whole.result in ("won", "lost") and whole.nodes <= 100_000   # (the first stage)
