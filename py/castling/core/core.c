@@ -1092,12 +1092,13 @@ static u32 last_node, stage_nodes;
 static long long stage_max;     /* the stage's budget */
 static i32 stage_cost;          /* its cost per move made */
 /* Where a stage ran out of positions in the middle of an expansion (the
- * count reached its budget at a new position, as in Python): the position
- * expanded and the new one's score, for a second stage that carries on from
- * the first (carry_on) to expand the first again and push the second. */
+ * count reached its budget at a new position, as in Python), when the second
+ * stage is to carry on from the first (carry_on): the position expanded and
+ * the new one's score, to expand the first again and push the second. */
 static Entry cut_entry;
 static i32 cut_score;
 static int cut;
+static int carry;       /* 1: the second stage carries on from the first's (carry_on) */
 
 static void set_root(void) {
     int i;
@@ -1168,9 +1169,11 @@ static int stage_run(u32 until) {
                 last_node = n_nodes - 1;
                 if (is_won()) return WON;
                 if ((long long)count >= max_nodes) {
-                    cut = 1;
-                    cut_entry = e;
-                    cut_score = score();
+                    if (carry) {
+                        cut = 1;
+                        cut_entry = e;
+                        cut_score = score();
+                    }
                     return UNKNOWN;     /* (the move stays played: decide takes it back) */
                 }
                 if (R.kinds[src] == KIND_F || R.kinds[dst] == KIND_F || stack[0].n_founded) {
@@ -1500,7 +1503,6 @@ static u32 first_total;         /* positions the stages before this one counted 
 static int decided;             /* the verdict, once phase is 3 */
 static int third;               /* 0, or the beam follows the second stage and has
                                  * 1/third of the budget (2: half, 4: a quarter) */
-static int carry;               /* 1: the second stage carries on from the first's */
 
 /* A search decided (or failed): its figures and line into io, the position
  * back to the start. */

@@ -67,8 +67,8 @@ RULES = {
     # Solver 4: a third, win-finding stage for the games of several decks.
     3: DailyRule(3, solver=4, budget=200_000, start=date(2026, 12, 2)),
     # Solver 6: that stage for every game, and in the one-deck games the
-    # second stage carrying on from the first's positions. (Solver 5 until solver 6 came: it had
-    # picked no day, so nothing shipped changed.)
+    # second stage carrying on from the first's positions. (Solver 5 until
+    # solver 6 came: it had picked no day, so nothing shipped changed.)
     4: DailyRule(4, solver=6, budget=200_000, start=date(2026, 12, 2)),
 }
 #: The least share of a game's deals the study must have proved won for it to
