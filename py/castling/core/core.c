@@ -555,7 +555,29 @@ EXPORT(core_depth) int core_depth(void) { return depth; }
 #define TABLE_FIRST (1u << 16)     /* the table's slots when a search starts (grow_table) */
 #define KEY_MAX 1024                /* MAX_PILES + MAX_DECKS * 52 cards, and the order */
 
-typedef struct { u32 parent, hash; u8 src, dst, count, pad; } Node;
+/* A node's byte `mark`: in the first two stages, PLAIN if its move only
+ * carried cards from one pile to another (no card turned, no space refilled,
+ * nothing founded by force; a node's parent is then what that move undone
+ * gives back, stage_run); in the beam, whether the node is kept for the next
+ * level (beam_choose). */
+typedef struct { u32 parent, hash; u8 src, dst, count, mark; } Node;
+#define PLAIN 1
+
+/* A slot of the table holds 0 (empty) or a node: its number plus one in the
+ * low NODE_BITS bits, and above them its hash's top bits, a tag. A probe
+ * then passes over a slot whose tag differs without reading that node's key,
+ * which lies at a random place among hundreds of megabytes of keys: most
+ * slots a probe meets hold other positions, and each such read was a miss of
+ * the processor's caches, a third of a long search's time. Equal tags are
+ * only a hint (the slot's index takes the hash's low bits, the tag its high
+ * ones): the keys themselves are compared, so the table answers exactly as
+ * before. NODE_BITS bounds the nodes a search holds (make_arena refuses
+ * more); at the 104 bytes or more that each position of a budget takes
+ * (below), ARENA_LIMIT holds fewer. */
+#define NODE_BITS 25
+#define NODE_MASK ((1u << NODE_BITS) - 1)
+
+static u32 slot_of(u32 node, u32 hash) { return (hash & ~NODE_MASK) | (node + 1); }
 typedef struct { i32 priority; u32 depth, node; } Entry;
 
 EXPORT(core_solver_version) int core_solver_version(void) { return SOLVER_VERSION; }
@@ -614,6 +636,7 @@ static long long budget_within(u64 limit) {
     for (slots = 4; slots * 4 < limit - start; slots <<= 1) {
         u64 room = (limit - start - slots * 4) / per, n = slots / 2;
         if (room < n) n = room;
+        if (n > NODE_MASK) n = NODE_MASK;   /* (the most nodes a slot can name) */
         if (n >= 2 && (long long)(n - 2) > best) best = (long long)(n - 2);
     }
     return best;
@@ -623,7 +646,7 @@ static long long budget_within(u64 limit) {
 static int make_arena(u32 budget) {
     u64 slots, bytes = arena_bytes(budget, &slots), start = (u64)(unsigned long)arena_base();
     cap = budget + 2;
-    if (start + bytes > ARENA_LIMIT) return E_BUDGET;
+    if (start + bytes > ARENA_LIMIT || cap > NODE_MASK) return E_BUDGET;
     if (!reserve(start + bytes)) return E_BUDGET;   /* the host would not give it */
     nodes = (Node *)arena_base();
     keys = (u8 *)(nodes + cap);
@@ -670,7 +693,7 @@ static void forget(void) {
     } else {
         for (i = 0; i < n_nodes; i++) {
             u32 slot = nodes[i].hash & table_mask;
-            while (table[slot] != i + 1) slot = (slot + 1) & table_mask;
+            while (table[slot] != slot_of(i, nodes[i].hash)) slot = (slot + 1) & table_mask;
             table[slot] = 0;
         }
     }
@@ -867,7 +890,7 @@ static void grow_table(void) {
     for (i = 0; i < n_nodes; i++) {
         u32 slot = nodes[i].hash & table_mask;
         while (table[slot]) slot = (slot + 1) & table_mask;
-        table[slot] = i + 1;
+        table[slot] = slot_of(i, nodes[i].hash);
     }
 }
 
@@ -875,18 +898,18 @@ static void grow_table(void) {
  * node has that key yet (1), else 0. */
 static int add_if_new(u32 parent, int src, int dst, int count) {
     const u8 *key = keys + (u64)n_nodes * key_stride;
-    u32 h = hash_key(key), slot = h & table_mask;
-    for (; table[slot]; slot = (slot + 1) & table_mask) {
-        u32 other = table[slot] - 1;
-        if (nodes[other].hash == h && same_key(keys + (u64)other * key_stride, key)) return 0;
-    }
-    table[slot] = n_nodes + 1;
+    u32 h = hash_key(key), slot = h & table_mask, tag = h & ~NODE_MASK, v;
+    for (; (v = table[slot]); slot = (slot + 1) & table_mask)
+        if ((v & ~NODE_MASK) == tag && same_key(keys + (u64)((v & NODE_MASK) - 1) * key_stride, key))
+            return 0;
+    table[slot] = slot_of(n_nodes, h);
     nodes[n_nodes].parent = parent;
     nodes[n_nodes].hash = h;
     nodes[n_nodes].src = (u8)src;
     nodes[n_nodes].dst = (u8)dst;
     nodes[n_nodes].count = (u8)count;
-    nodes[n_nodes].pad = 0;
+    /* (depth 0: the start, made by no move) */
+    nodes[n_nodes].mark = depth && !stack[0].flags && !stack[0].n_founded ? PLAIN : 0;
     n_nodes++;
     if ((u64)n_nodes * 2 > (u64)table_mask + 1 && table_mask < table_full) grow_table();
     return 1;
@@ -1135,6 +1158,7 @@ static int stage_run(u32 until) {
     long long max_nodes = stage_max;
     i32 move_cost = stage_cost;
     i32 s, parent_score, parent_worth[MAX_PILES];
+    Node undoing;   /* the node expanded: the move that made it */
     u8 worth_known[MAX_PILES];
     u64 wanted = 0;
     int wanted_known;
@@ -1154,6 +1178,7 @@ static int stage_run(u32 until) {
             list = expand;
         }
         parent_score = move_cost * (i32)e.depth - e.priority;
+        undoing = nodes[e.node];
         wanted_known = 0;
         for (i = 0; i < R.n_piles; i++) worth_known[i] = 0;
         parent_sorted();
@@ -1162,6 +1187,16 @@ static int stage_run(u32 until) {
             u8 *key = keys + (u64)n_nodes * key_stride;
             err = apply(src, dst, cnt);
             if (err < 0) return err;
+            /* A plain move that takes back the plain move that made this
+             * position gives back its parent, a node of this stage's table:
+             * known, so passed over without making its key or probing the
+             * table for it (a sixth of all the moves tried in the games of
+             * one deck, and each probe is a miss of the processor's caches). */
+            if (undoing.mark == PLAIN && src == undoing.dst && dst == undoing.src
+                && cnt == undoing.count && !stack[0].flags && !stack[0].n_founded) {
+                revert();
+                continue;
+            }
             key_after(key, src, dst);
             if (add_if_new(e.node, src, dst, cnt)) {
                 count++;
@@ -1294,7 +1329,7 @@ static void beam_restart(void) {
     h = hash_key(keys);
     beam_new(h);
     nodes[0].parent = 0; nodes[0].hash = h;
-    nodes[0].src = nodes[0].dst = nodes[0].count = nodes[0].pad = 0;
+    nodes[0].src = nodes[0].dst = nodes[0].count = nodes[0].mark = 0;
     n_nodes = 1;
     beam_lo = 0; beam_hi = 1; beam_at = 0; beam_levels = 0; beam_full = beam_cut = 0;
 }
@@ -1325,11 +1360,11 @@ static void beam_choose(void) {
         push(e.priority, e.depth, e.node);
     }
     if (made > beam_width) beam_cut = 1;
-    for (i = 0; i < made && i < beam_width; i++) nodes[pop().node].pad = 1;
+    for (i = 0; i < made && i < beam_width; i++) nodes[pop().node].mark = 1;
     kept = beam_hi;
     for (i = beam_hi; i < n_nodes; i++) {
-        if (!nodes[i].pad) continue;
-        nodes[i].pad = 0;
+        if (!nodes[i].mark) continue;
+        nodes[i].mark = 0;
         if (i != kept) {
             nodes[kept] = nodes[i];
             __builtin_memcpy(keys + (u64)kept * key_stride, keys + (u64)i * key_stride, key_stride);
@@ -1396,7 +1431,7 @@ static int beam_run(u32 until) {
             nodes[n_nodes].src = (u8)src;
             nodes[n_nodes].dst = (u8)dst;
             nodes[n_nodes].count = (u8)cnt;
-            nodes[n_nodes].pad = 0;
+            nodes[n_nodes].mark = 0;
             if (is_won()) {
                 last_node = n_nodes++;
                 return WON;
