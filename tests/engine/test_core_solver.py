@@ -23,7 +23,7 @@ import pytest
 
 from castling import GAMES, Position
 from castling.cli import main
-from castling import solver as solver_module
+from castling import search_plan
 from castling.core import Core, core_for
 from castling.core import tables as layout
 from castling.core.wasm import MAX_BUDGET, BudgetRefused
@@ -258,7 +258,7 @@ def test_the_first_stage_takes_a_quarter_of_the_time(core_in_use, monkeypatch):
     def clock():
         looks.append(None)
         return float(len(looks))
-    monkeypatch.setattr(solver_module.time, "monotonic", clock)   # (the one time module)
+    monkeypatch.setattr(search_plan.time, "monotonic", clock)   # (the one time module)
     hard = Position.deal(GAMES[HARD[0]], HARD[1])
     for forced in (None, "python"):
         if forced:

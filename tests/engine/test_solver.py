@@ -212,7 +212,7 @@ def test_verdicts_agree_with_a_plain_exhaustive_search(game_id, seed):
 def test_the_solvers_quick_moves_do_what_the_engine_does(game_id):
     """The solver plays plain moves on its packed positions itself; along random
     games, every legal move it plays so lands where the engine's apply does."""
-    from castling.solver import _Search
+    from castling.python_search import _Search
     rng = random.Random(game_id)
     checked = 0
     for number in range(1, 7):

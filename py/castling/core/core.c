@@ -538,7 +538,7 @@ EXPORT(core_depth) int core_depth(void) { return depth; }
  * memory cap (core_solve_start) the budget is cut to what fits instead.
  */
 
-/* Must equal castling/solver.py's (the binding checks VERSION). */
+/* Must equal castling/search_plan.py's (the binding checks VERSION). */
 #define SOLVER_VERSION 6
 #define HOME 300        /* per card on a foundation */
 #define SPACE 20        /* per empty tableau pile */
@@ -702,7 +702,7 @@ static void forget(void) {
 }
 
 /* -- the key ---------------------------------------------------------------
- * solver._Search.key: the position with its tableau piles sorted (unless
+ * python_search._Search.key: the position with its tableau piles sorted (unless
  * piles feed different foundations, Rittenhouse) and its free cells sorted,
  * as bytes: each pile's length, then its cards, in key order (lengths make
  * it a faithful picture of Python's tuple of piles, whose tuples compare
@@ -956,7 +956,7 @@ static Entry pop(void) {
     return top;
 }
 
-/* -- the score: solver._Search.score --------------------------------------
+/* -- the score: python_search._Search.score ---------------------------------
  * The sum over the piles of what each is worth: an empty tableau pile SPACE,
  * every card (face up or down) lying on a card some foundation takes next
  * -BURIED for each card above it, every tableau card not built on the card
@@ -1009,7 +1009,7 @@ static i32 score(void) {
     return total;
 }
 
-/* -- the moves worth trying: solver._Search.moves ------------------------- */
+/* -- the moves worth trying: python_search._Search.moves ---------------- */
 
 /* A foundation move that cannot be wrong, in games without take-back: the
  * card's every possible tableau partner (every card that may be laid on it)
@@ -1099,7 +1099,7 @@ static int worth_trying(u8 *out) {
     return kept;
 }
 
-/* -- one stage: solver._Search.run -----------------------------------------
+/* -- one stage: python_search._Search.run -----------------------------------
  * Resumable: stage_begin lays out the start, stage_run expands positions
  * until a number of them is counted or the stage ends, and the next
  * stage_run goes on where it stopped. Stopping between two expansions only
@@ -1215,7 +1215,7 @@ static int stage_run(u32 until) {
                     s = score();
                     revert();
                 } else {
-                    /* solver._Search.rescore: the foundations are as they were, so
+                    /* python_search._Search.rescore: the foundations are as they were, so
                      * every pile is worth what it was in the parent but those the
                      * move changed (and a space refilled from the reserve changes
                      * the reserve): the parent's score with their worth replaced. */

@@ -73,7 +73,7 @@ from collections.abc import Sequence
 from ..cards import CARDS_PER_DECK
 from ..movegen import Move, MoveTables, Piles, Record, run_limits
 from ..rules import PILE_KINDS
-from ..solver import foundation_kinds
+from ..python_search import foundation_kinds
 
 #: The layout's number: raised whenever any byte of it changes meaning.
 FORMAT = 2     # 2: FLAG_TAKE_BACK and found_alike, for the search

@@ -27,8 +27,9 @@ from ..errors import IllegalMoveError
 from ..movegen import Move, MoveTables, Piles, Record, tables_for
 from ..notation import format_move
 from ..position import Position
+from ..python_search import SolveResult, Verdict
 from ..rules import GameRules
-from ..solver import VERSION, SolveResult, Verdict, stage_deadlines
+from ..search_plan import VERSION, stage_deadlines
 from . import tables as layout
 from . import wasmtime_module
 

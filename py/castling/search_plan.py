@@ -1,0 +1,119 @@
+"""How each version of the solver shares its budget among its stages.
+
+A search is a plan of stages over one budget of positions (and of time): the
+greedy first stage with a quarter of it, the second weighing the moves made
+with the rest, and, in the compiled core only, a third stage, a beam that
+only finds wins (core.c has its description). Which stages a version ran,
+how it shared the budget between them and whether its second stage carried
+on from the first's positions is written here, per version, so that
+``castling.solver.solve(..., solver=N)`` searches as solver N did, node for
+node (the deal of the day and the grades depend on that: a shipped day never
+changes). Both searches (castling.python_search, the reference, and the
+core: castling.core.wasm) take their shares from here.
+"""
+
+from __future__ import annotations
+
+import time
+
+from .rules import GameRules
+
+DEFAULT_MAX_NODES = 200_000  # positions, where a caller names no budget
+# Raised whenever a change could turn an unknown verdict into a proof (a new
+# pruning rule, a better search order): the winnability study records it with
+# each deal and tries its unknown deals again under a newer solver.
+VERSION = 6     # 2: the search in two stages (see solve); 3: a card home worth 300;
+                # 4: the core's third stage, a beam for the games of several decks;
+                # 5: the beam for every game (stages_for); 6: the core's second
+                # stage carries on from the first's positions, one deck (carries_on)
+#: The version the standard-library search searches as, node for node (the
+#: core's third stage and its carrying on are the core's alone): what a
+#: verdict of the Python search is recorded as.
+PYTHON_VERSION = 3
+
+FIRST_STAGE = 4     # the first stage's share of the budget: a quarter
+_BEAM_LEAST = 200_000   # the least budget a one-deck game's beam runs in (beam_share)
+
+
+def stage_deadlines(seconds: float | None, beam: int = 0) -> tuple[float, ...] | None:
+    """When each stage's time is up (``time.monotonic()``), given the whole
+    time from now: the first stage's at a quarter of it, as its share of the
+    positions (FIRST_STAGE), the second's at the end; with the core's third
+    stage (``beam``: its share as :func:`beam_share` gives it, 0 for none), the
+    second's where the beam's share begins (half the time in the games of
+    several decks, three quarters in the others) and the third's at the end.
+    A stage that ends sooner leaves the next the rest. (The core's host shares
+    it alike.)"""
+    if seconds is None:
+        return None
+    now = time.monotonic()
+    if beam:
+        return now + seconds / FIRST_STAGE, now + seconds * (beam - 1) / beam, now + seconds
+    return now + seconds / FIRST_STAGE, now + seconds
+
+
+def stages_for(rules: GameRules, version: int = VERSION) -> int:
+    """How many stages solver ``version`` (3 or later) searched ``rules`` in, so
+    that ``solve(..., solver=version)`` searches as it did,
+    node for node: 2, the best-first stages alone, as solver 3 and the Python
+    search; 3 with the core's third stage, the beam (core.c has its
+    description), solver 4 for the games of several decks and solver 5 for
+    every game (where :func:`beam_share` gives it a share of the budget). The
+    best-first stages spend many positions on shuffling alike cards at one
+    score, and in a game with a stock on the same tableau around every card
+    dealt, and often fail to get deep enough to win a deal that has long
+    wins; the beam must go a move deeper every level. It only ever answers
+    "won" (a line, which :func:`solve` replays) or "unknown", never "lost",
+    so the second stage, which then ends early, and the first are the only
+    proofs of a loss. (Before version 3 the scores differ:
+    no later solver searches as those did.)"""
+    if version < 3:
+        raise ValueError(f"solver {version} searched with other scores: no later one searches so")
+    if version == 3 or (version == 4 and rules.decks == 1):
+        return 2
+    return 3
+
+
+def carries_on(rules: GameRules, version: int = VERSION) -> bool:
+    """Whether solver ``version``'s second stage carries on from the first's
+    positions in ``rules`` (in the core: core.c's carry_on) rather than
+    search them all again: from solver 6, in the one-deck games. The first
+    stage's table, with the positions it had yet to expand given the
+    second's cost for the moves that led to them, is where the second
+    begins: a deal the first left undecided has its first positions searched
+    once, not twice, and a loss is proved within the positions reachable,
+    counted once, rather than within the second stage's share alone. On the
+    one-deck games: within a second, on deals 1-200 of the seven that fell
+    short of the goal, 6 more decided of 1,400; at 20,000 positions, on
+    deals 1-100 of ten, 9 more of 1,000. Not in the games of several decks:
+    there the second stage carries on into the first's dead ends, where a
+    fresh start, ordered by the moves made, finds wins; within a second
+    Zerline won 5 fewer of deals 1-100 (docs/decisions.md has the figures). The Python search has no such stage (it is the reference for
+    the core's without it)."""
+    return version >= 6 and rules.decks == 1
+
+
+def beam_share(rules: GameRules, max_nodes: int) -> int:
+    """The core's third stage's share of a budget of ``max_nodes`` positions
+    and of the time, as what they are divided by, or 0 for none: the second
+    half (2) in the games of several decks, as solver 4 gave it; in the
+    one-deck games the last quarter (4), and only from _BEAM_LEAST positions
+    up. There the best-first stages decide most of what is decided, the
+    losses among it, and a beam given few positions dies out before it wins:
+    on deals 1-100 of six one-deck games the quarter left 16 more deals
+    undecided at 20,000 positions, 8 more at 50,000, as many at 100,000 and
+    4 fewer at 200,000; within a second (some 300,000 positions on this
+    machine) 34 fewer of 2,000 (docs/decisions.md has the figures)."""
+    if rules.decks > 1:
+        return 2
+    return 4 if max_nodes >= _BEAM_LEAST else 0
+
+
+def check_budgets(max_nodes: int, seconds: float | None, memory: int | None) -> None:
+    """A ValueError for a budget no search takes (both searches check alike)."""
+    if max_nodes < 0:
+        raise ValueError(f"a budget of {max_nodes} positions")
+    if seconds is not None and not seconds > 0:
+        raise ValueError(f"a time budget of {seconds} seconds")
+    if memory is not None and memory <= 0:
+        raise ValueError(f"a memory cap of {memory} bytes")
