@@ -894,22 +894,23 @@ static void grow_table(void) {
     }
 }
 
-/* Node n_nodes's key is written at its place: keep it as a new node if no
- * node has that key yet (1), else 0. */
-static int add_if_new(u32 parent, int src, int dst, int count) {
-    const u8 *key = keys + (u64)n_nodes * key_stride;
-    u32 h = hash_key(key), slot = h & table_mask, tag = h & ~NODE_MASK, v;
+/* A position's key, of hash h, made by the move src -> dst (count cards;
+ * `mark` as Node has it): kept as node n_nodes if no node has that key yet
+ * (1), else 0. The key is copied to its place, unless it is written there. */
+static int add_key(const u8 *key, u32 h, u32 parent, int src, int dst, int count, u8 mark) {
+    u8 *place = keys + (u64)n_nodes * key_stride;
+    u32 slot = h & table_mask, tag = h & ~NODE_MASK, v;
     for (; (v = table[slot]); slot = (slot + 1) & table_mask)
         if ((v & ~NODE_MASK) == tag && same_key(keys + (u64)((v & NODE_MASK) - 1) * key_stride, key))
             return 0;
+    if (key != place) __builtin_memcpy(place, key, key_stride);
     table[slot] = slot_of(n_nodes, h);
     nodes[n_nodes].parent = parent;
     nodes[n_nodes].hash = h;
     nodes[n_nodes].src = (u8)src;
     nodes[n_nodes].dst = (u8)dst;
     nodes[n_nodes].count = (u8)count;
-    /* (depth 0: the start, made by no move) */
-    nodes[n_nodes].mark = depth && !stack[0].flags && !stack[0].n_founded ? PLAIN : 0;
+    nodes[n_nodes].mark = mark;
     n_nodes++;
     if ((u64)n_nodes * 2 > (u64)table_mask + 1 && table_mask < table_full) grow_table();
     return 1;
@@ -1146,9 +1147,34 @@ static int stage_begin(long long max_nodes, i32 move_cost) {
     n_nodes = n_heap = 0;
     if (is_won()) return WON;
     make_key(keys);
-    add_if_new(0, 0, 0, 0);
+    add_key(keys, hash_key(keys), 0, 0, 0, 0, 0);     /* (made by no move) */
     push(-score(), 0, 0);
     return RUNNING;
+}
+
+/* A batch of the positions one expansion makes (stage_run): their keys,
+ * hashes, marks and moves. Most of a long search's time was the misses of
+ * the processor's caches in the table and among the keys, one position at a
+ * time: looked at for a batch together, they are waited for together. */
+#define BATCH 32
+static u8 batch_keys[BATCH * KEY_MAX + 8];     /* (+8: copy_cards's slack) */
+static u32 batch_hash[BATCH];
+static u8 batch_mark[BATCH], batch_move[BATCH][3];
+static volatile u32 looked;     /* what look_ahead read (volatile: else the reads are dropped) */
+
+/* Read each batch position's first slot and, where its tag matches, the
+ * first bytes of that node's key: the reads do not wait for one another,
+ * so their misses overlap, and the probes after (add_key) find them in the
+ * caches. It changes nothing but when memory is read. */
+static void look_ahead(int made) {
+    u32 sum = 0;
+    int b;
+    for (b = 0; b < made; b++) {
+        u32 h = batch_hash[b], v = table[h & table_mask];
+        if (v && (v & ~NODE_MASK) == (h & ~NODE_MASK))
+            sum += keys[(u64)((v & NODE_MASK) - 1) * key_stride];
+    }
+    looked = sum;
 }
 
 /* Expand positions until `until` are counted in this stage (checked before
@@ -1182,23 +1208,40 @@ static int stage_run(u32 until) {
         wanted_known = 0;
         for (i = 0; i < R.n_piles; i++) worth_known[i] = 0;
         parent_sorted();
-        for (i = 0; i < n; i++) {
-            int src = list[3 * i], dst = list[3 * i + 1], cnt = list[3 * i + 2], err;
-            u8 *key = keys + (u64)n_nodes * key_stride;
-            err = apply(src, dst, cnt);
-            if (err < 0) return err;
-            /* A plain move that takes back the plain move that made this
-             * position gives back its parent, a node of this stage's table:
-             * known, so passed over without making its key or probing the
-             * table for it (a sixth of all the moves tried in the games of
-             * one deck, and each probe is a miss of the processor's caches). */
-            if (undoing.mark == PLAIN && src == undoing.dst && dst == undoing.src
-                && cnt == undoing.count && !stack[0].flags && !stack[0].n_founded) {
+        for (i = 0; i < n;) {
+            int made = 0, b;
+            /* The keys of the next BATCH positions the moves make, then
+             * their slots looked at all at once (look_ahead), then each
+             * kept or not, in the moves' order, as one at a time would. */
+            for (; i < n && made < BATCH; i++) {
+                int src = list[3 * i], dst = list[3 * i + 1], cnt = list[3 * i + 2], err;
+                u8 *key = batch_keys + made * key_stride;
+                err = apply(src, dst, cnt);
+                if (err < 0) return err;
+                /* A plain move that takes back the plain move that made this
+                 * position gives back its parent, a node of this stage's
+                 * table: known, so passed over without making its key or
+                 * probing the table for it (a sixth of all the moves tried
+                 * in the games of one deck). */
+                if (undoing.mark == PLAIN && src == undoing.dst && dst == undoing.src
+                    && cnt == undoing.count && !stack[0].flags && !stack[0].n_founded) {
+                    revert();
+                    continue;
+                }
+                key_after(key, src, dst);
+                batch_hash[made] = hash_key(key);
+                batch_mark[made] = !stack[0].flags && !stack[0].n_founded ? PLAIN : 0;
+                __builtin_memcpy(batch_move[made], list + 3 * i, 3);
                 revert();
-                continue;
+                made++;
             }
-            key_after(key, src, dst);
-            if (add_if_new(e.node, src, dst, cnt)) {
+            look_ahead(made);
+            for (b = 0; b < made; b++) {
+                int src = batch_move[b][0], dst = batch_move[b][1], cnt = batch_move[b][2];
+                if (!add_key(batch_keys + b * key_stride, batch_hash[b], e.node, src, dst, cnt,
+                             batch_mark[b]))
+                    continue;
+                apply(src, dst, cnt);   /* (played once already: it cannot fail) */
                 count++;
                 stage_nodes = count;
                 last_node = n_nodes - 1;
@@ -1238,9 +1281,7 @@ static int stage_run(u32 until) {
                     }
                 }
                 push(move_cost * (i32)(e.depth + 1) - s, e.depth + 1, n_nodes - 1);
-                continue;
             }
-            revert();
         }
     }
     return LOST;
