@@ -111,7 +111,7 @@ from .search_plan import (DEFAULT_MAX_NODES as DEFAULT_MAX_NODES,
                           carries_on, check_budgets, stage_deadlines as stage_deadlines,
                           stages_for)
 
-if TYPE_CHECKING:   # (castling.core.wasm imports this module)
+if TYPE_CHECKING:   # (imported where a search asks for the core: see _core)
     from .core.wasm import Core
 
 
@@ -164,7 +164,8 @@ def _core(rules: GameRules) -> Core | None:
     or CASTLING_SOLVER=python asks for the Python search."""
     if os.environ.get("CASTLING_SOLVER") == "python":
         return None
-    # Imported here: castling.core.wasm imports this module (and wasmtime, lazily).
+    # Imported here, not with this module: the page imports the solver (its
+    # memory snapshot too) and needs no core; only a search does.
     from .core.wasm import shared_core
     return shared_core(rules)
 
