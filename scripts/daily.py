@@ -13,8 +13,8 @@ whose deals the winnability study (data/winnability.csv) proved too few won
 
 The newest rule's budgets are meant for the compiled core (``make`` builds it
 and installs wasmtime in .venv): build it first. Since solver 4 the core's
-third stage (castling.solver.stages_for), and since solver 6 its second stage
-carrying on from the first's positions (castling.solver.carries_on), which the
+third stage (castling.search_plan.stages_for), and since solver 6 its second stage
+carrying on from the first's positions (castling.search_plan.carries_on), which the
 Python search lacks, win candidates the Python search leaves unknown, so
 without the core the picks would not be the rule's.
 """

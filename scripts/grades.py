@@ -45,7 +45,7 @@ BUDGET = 100_000
 #: the solver version the deals are measured as (solve(..., solver=SOLVER): the
 #: current solver searches as it did, node for node). Within BUDGET solver 5
 #: searches every deal as solver 4 did (a one-deck game's beam needs 200,000
-#: positions: castling.solver.beam_share), so its 215,000 measures stand;
+#: positions: castling.search_plan.beam_share), so its 215,000 measures stand;
 #: raising this measures every deal again.
 SOLVER = 4
 PER_GRADE = 300         # deals listed of each grade: the table stays a few kilobytes a game

@@ -1214,23 +1214,24 @@ static int stage_run(u32 until) {
              * their slots looked at all at once (look_ahead), then each
              * kept or not, in the moves' order, as one at a time would. */
             for (; i < n && made < BATCH; i++) {
-                int src = list[3 * i], dst = list[3 * i + 1], cnt = list[3 * i + 2], err;
+                int src = list[3 * i], dst = list[3 * i + 1], cnt = list[3 * i + 2], err, plain;
                 u8 *key = batch_keys + made * key_stride;
                 err = apply(src, dst, cnt);
                 if (err < 0) return err;
+                plain = !stack[0].flags && !stack[0].n_founded;
                 /* A plain move that takes back the plain move that made this
                  * position gives back its parent, a node of this stage's
                  * table: known, so passed over without making its key or
                  * probing the table for it (a sixth of all the moves tried
                  * in the games of one deck). */
-                if (undoing.mark == PLAIN && src == undoing.dst && dst == undoing.src
-                    && cnt == undoing.count && !stack[0].flags && !stack[0].n_founded) {
+                if (plain && undoing.mark == PLAIN && src == undoing.dst && dst == undoing.src
+                    && cnt == undoing.count) {
                     revert();
                     continue;
                 }
                 key_after(key, src, dst);
                 batch_hash[made] = hash_key(key);
-                batch_mark[made] = !stack[0].flags && !stack[0].n_founded ? PLAIN : 0;
+                batch_mark[made] = plain ? PLAIN : 0;
                 __builtin_memcpy(batch_move[made], list + 3 * i, 3);
                 revert();
                 made++;
@@ -1288,7 +1289,7 @@ static int stage_run(u32 until) {
 }
 
 /* -- the third stage: a beam that only finds wins ---------------------------
- * When the host asks for it (solver.stages_for: every game since solver 5,
+ * When the host asks for it (search_plan.stages_for: every game since solver 5,
  * the games of several decks in solver 4), after the first two stages, with
  * what is left of the budget. Best-first over boards of two to four decks
  * spends its positions on the many ways of shuffling alike cards between
@@ -1520,9 +1521,9 @@ static void put32(u8 *p, u32 v) {
 /* -- solver.solve: the stages, resumable -----------------------------------
  * Two stages, each a whole search: greedy with a quarter of the budget, then
  * the rest of it with a cost per move made; or, when the host asks for the
- * third (the beam above: solver.stages_for), the second ends early and the
+ * third (the beam above: search_plan.stages_for), the second ends early and the
  * beam has the rest, a share of the budget the host chooses (half of it, or
- * a quarter: solver.beam_share). The host starts a search
+ * a quarter: search_plan.beam_share). The host starts a search
  * (core_solve_start), runs it in slices of positions (core_solve_step) and,
  * with a time budget, may end the stage under way between slices as if its
  * budget were spent (core_solve_stop: the stage then hands the rest of the

@@ -260,14 +260,14 @@ class Core:
         search at the same budget (the tests compare them); with ``beam`` n
         (2 or more), the second stage ends at (n - 1)/n of the budget and
         time and the core's third stage, a beam that only ever finds wins,
-        has the last 1/n of them (castling.solver.stages_for and beam_share
+        has the last 1/n of them (castling.search_plan.stages_for and beam_share
         say when and how much); with ``carry``, the second stage carries on
-        from the first's positions (castling.solver.carries_on: core.c's
+        from the first's positions (castling.search_plan.carries_on: core.c's
         carry_on says how a loss is still a whole search).
         ``first_moves``, if given, are the only moves tried from the position
         (each must be legal there). ``seconds``: the first stage ends a
         quarter of the way through them, the second at the end, or where the
-        third's share begins (as :func:`castling.solver.stage_deadlines` shares
+        third's share begins (as :func:`castling.search_plan.stage_deadlines` shares
         them). ``memory``: the instance's memory stays within that many bytes
         (a fresh instance if this one's has grown past them), and the first
         two stages' budget is cut to the positions its arena holds there (the
