@@ -1,6 +1,7 @@
 """scripts/deep_search.py: one game's deals searched far beyond the study,
 resumable, keeping counts and the deals not lost; and what it found of British
-Canister (README): deal 956,016 the one won of the first million."""
+Canister (README): deal 956,016 the one won of the first million; and of Zerline
+(3 decks): deals 8 and 13 of the first hundred within 4,000,000 positions."""
 
 import json
 import sys
@@ -45,3 +46,17 @@ def test_the_one_british_canister_deal_won_of_the_first_million_is_won():
         for move in found.moves:
             game.play(move)
         assert game.is_won()
+
+
+@pytest.mark.slow
+def test_the_zerline_3_decks_deals_won_of_its_first_hundred_are_won_in_its_budget():
+    # (README: deals 8 and 13, the second 3.3 million positions in; its search
+    # takes seconds and about a gigabyte.)
+    record = json.loads((ROOT / "data" / "deep" / "zerline-3-decks.json").read_text())
+    assert (record["searched_to"], record["budget"]) == (100, 4_000_000)
+    assert record["lost"] + len(record["won"]) + len(record["unknown"]) == 100
+    assert sorted(map(int, record["won"])) == [8, 13]
+    for number, length in record["won"].items():
+        found = solve(Position.deal(GAMES["zerline-3-decks"], int(number)), record["budget"],
+                      solver=record["solver"])
+        assert found.result == "won" and len(found.moves) == length
