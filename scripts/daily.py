@@ -9,7 +9,9 @@ version, which must be this checkout's, and its budget). Days already in the
 table are never searched again, whatever rule picked them: running again
 extends the table, so it can be stopped and resumed at any time. A game of
 whose deals the winnability study (data/winnability.csv) proved too few won
-(castling.player.daily.has_days) is left out: its candidates would not end.
+(castling.player.daily.has_days) is left out, unless a deeper search of its
+first deals within the newest rule's budget did (data/deep, written by
+scripts/deep_search.py): its candidates would not end.
 
 The newest rule's budgets are meant for the compiled core (``make`` builds it
 and installs wasmtime in .venv): build it first. Since solver 4 the core's
@@ -24,6 +26,7 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import csv
+import json
 import os
 import sys
 from collections import Counter
@@ -37,6 +40,7 @@ from castling.solver import VERSION, solve
 ROOT = Path(__file__).resolve().parents[1]
 TABLE = ROOT / "data" / "daily.json"
 STUDY = ROOT / "data" / "winnability.csv"
+DEEP = ROOT / "data" / "deep"
 MAX_TRIES = 2_000                   # a game whose day needs more is stopped and reported
 SAVE_EVERY = 25                     # days found between writes of the table
 
@@ -51,14 +55,23 @@ def pick(game_id: str, day: date, budget: int) -> int | None:
 
 
 def games_with_days() -> set[str]:
-    """The games of which the study proved enough deals won (has_days)."""
+    """The games of which a search within the newest rule's budget proved
+    enough deals won (has_days): the winnability study, or a deeper search of
+    a game's first deals (scripts/deep_search.py, data/deep: Zerline (3 decks)
+    within rule 5's budget)."""
     tried: Counter[str] = Counter()
     won: Counter[str] = Counter()
     with STUDY.open(newline="") as file:
         for row in csv.DictReader(file):
             tried[row["game"]] += 1
             won[row["game"]] += row["result"] == "won"
-    return {game_id for game_id in tried if has_days(won[game_id], tried[game_id])}
+    games = {game_id for game_id in tried if has_days(won[game_id], tried[game_id])}
+    for path in sorted(DEEP.glob("*.json")):
+        record = json.loads(path.read_text())
+        if record["budget"] <= RULES[LATEST].budget and has_days(
+                len(record["won"]), record["searched_to"]):
+            games.add(record["game"])
+    return games
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,6 +1,8 @@
 """Search one game's deals far beyond the winnability study, for the games whose
 deals the study almost never proves won (British Canister: none of its first
-10,000): data/deep/GAME.json.
+10,000): data/deep/GAME.json. A game whose record, within the newest daily
+rule's budget, proves one deal in a hundred won gets deals of the day
+(scripts/daily.py: Zerline (3 decks), deals 1-100 within 4,000,000 positions).
 
     PYTHONPATH=py .venv/bin/python scripts/deep_search.py GAME --to N [--max-nodes B] [--jobs J]
     PYTHONPATH=py .venv/bin/python scripts/deep_search.py GAME --retry --max-nodes B

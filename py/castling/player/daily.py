@@ -25,10 +25,15 @@ computes the number from k with one hash, and needs no solver to know today's
 deal. The date is the player's own calendar date (their clock and time zone):
 "today" is what their calendar says.
 
-A game gets deals of the day once the winnability study has proved at least
-:data:`LEAST_WON_SHARE` of its deals won (:func:`has_days`): with fewer, a day's
-candidates could run on for thousands before one is proved. Zerline (3 decks),
-with 2 of 10,000 proved, has none yet; nor have British Canister and Soother.
+A game gets deals of the day once a search with no more positions a deal than
+the newest rule's has proved at least :data:`LEAST_WON_SHARE` of the deals it
+tried won (:func:`has_days`): the winnability study (20,000 positions a deal),
+or a deeper search of the game's first deals (``data/deep``). With fewer, a
+day's candidates could run on for thousands before one is proved. Zerline
+(3 decks) has its days from rule 5, within whose budget 2 of its first 100
+deals are proved won (the study's proves 2 in 10,000): each day takes minutes
+of search, so its table reaches less far than the others'. British Canister
+and Soother have none.
 
 Also here: the daily record kept in the statistics (days played, days won, the
 current run of days won), as plain functions of dates.
@@ -70,9 +75,15 @@ RULES = {
     # second stage carrying on from the first's positions. (Solver 5 until
     # solver 6 came: it had picked no day, so nothing shipped changed.)
     4: DailyRule(4, solver=6, budget=200_000, start=date(2026, 12, 2)),
+    # The same solver with twenty times the positions, for a game whose wins
+    # lie deeper: Zerline (3 decks), of whose deals 1-100 it proves 2 won and
+    # rule 4's budget none of 1-1,000 (data/deep). Rule 4 picked no day: every
+    # game with days had them to the end of 2031 when it came.
+    5: DailyRule(5, solver=6, budget=4_000_000, start=date(2026, 12, 3)),
 }
-#: The least share of a game's deals the study must have proved won for it to
-#: have deals of the day.
+#: The least share of the deals it tried that a search (the study, or a deeper
+#: one within the newest rule's budget) must have proved won for a game to have
+#: deals of the day.
 LEAST_WON_SHARE = 0.01
 #: The rule scripts/daily.py picks new days by.
 LATEST = max(RULES)
@@ -81,7 +92,8 @@ BUDGET = RULES[1].budget
 
 
 def has_days(won: int, tried: int) -> bool:
-    """Whether a game of whose ``tried`` deals the study proved ``won`` won
+    """Whether a game of whose ``tried`` deals a search (the study, or a deeper
+    one within the newest rule's budget: scripts/daily.py) proved ``won`` won
     has deals of the day."""
     return tried > 0 and won >= LEAST_WON_SHARE * tried
 
