@@ -29,6 +29,7 @@ import csv
 import json
 import os
 import sys
+import time
 from collections import Counter
 from datetime import date, timedelta
 from pathlib import Path
@@ -42,7 +43,7 @@ TABLE = ROOT / "data" / "daily.json"
 STUDY = ROOT / "data" / "winnability.csv"
 DEEP = ROOT / "data" / "deep"
 MAX_TRIES = 2_000                   # a game whose day needs more is stopped and reported
-SAVE_EVERY = 25                     # days found between writes of the table
+SAVE_SECONDS = 60                   # the table is written at least this often while days are found
 
 
 def pick(game_id: str, day: date, budget: int) -> int | None:
@@ -93,14 +94,19 @@ def main(argv: list[str] | None = None) -> int:
         for game_id in games:
             start = table.next_day(game_id, rule)
             days = [start + timedelta(days=i) for i in range((args.until - start).days + 1)]
+            # One day to a task, in order: a day of Zerline (3 decks) can take minutes, so
+            # batching days would leave a core idle, and writing by the clock rather than by
+            # the count of days keeps what a stopped run found.
+            saved = time.monotonic()
             for done, k in enumerate(pool.map(pick, [game_id] * len(days), days,
-                                              [rule.budget] * len(days), chunksize=4)):
+                                              [rule.budget] * len(days))):
                 if k is None:
                     print(f"{game_id}: no candidate proved winnable on {days[done]}; stopped")
                     break
                 table.add(game_id, rule, days[done], k)
-                if (done + 1) % SAVE_EVERY == 0:
+                if time.monotonic() - saved >= SAVE_SECONDS:
                     TABLE.write_text(table.to_json() + "\n")
+                    saved = time.monotonic()
                 if (done + 1) % 365 == 0:
                     print(f"{game_id}: up to {days[done]}", flush=True)
             TABLE.write_text(table.to_json() + "\n")
