@@ -25,6 +25,8 @@ WINS = json.loads((ROOT / "tests" / "fixtures" / "wins.json").read_text())
 # but Zerline (3 decks), whose days (rule 5) take minutes of search each.
 EVERY_GAME_TO = date(2031, 12, 31)
 DEEP_GAME_TO = date(2027, 1, 13)
+# Above this budget a candidate takes seconds to search: such a rule's days are sampled sparingly.
+SLOW_BUDGET = 1_000_000
 
 
 def test_candidates_follow_the_written_rule():
@@ -68,7 +70,7 @@ def sample_days(game_id):
     """A few days of each stretch of the game's table, its last one too (of a
     stretch picked with millions of positions a candidate, its first and last)."""
     for stretch in TABLE.stretches[game_id]:
-        deep = RULES[stretch.rule].budget > 1_000_000
+        deep = RULES[stretch.rule].budget > SLOW_BUDGET
         for offset in sorted({0, len(stretch.picks) - 1} if deep else
                              {0, 2, 60, 120, len(stretch.picks) - 1}):
             if offset < len(stretch.picks):
@@ -91,7 +93,7 @@ def test_each_days_deal_is_the_first_candidate_its_rule_proves_winnable(game_id)
                       solver=rule.solver)
         assert found.result == "won", (game_id, day, k)
         # the nearest ones (a hard game may skip many); one where each takes seconds
-        for earlier in range(min(k, 1 if rule.budget > 1_000_000 else 3)):
+        for earlier in range(min(k, 1 if rule.budget > SLOW_BUDGET else 3)):
             found = solve(Position.deal(rules, candidate(game_id, day, k - 1 - earlier)),
                           rule.budget, solver=rule.solver)
             assert found.result != "won", (game_id, day, k)
