@@ -111,7 +111,10 @@ def test_a_new_build_is_offered_not_mixed_in(browser, project_site):
     moves = stored(page, "castling:save:chessboard")["moves"]
     assert len(moves) >= 1
 
-    with page.expect_navigation():
+    # (The reload is waited for as far as its start: its page then loads from the
+    # new build's cache, which wait_ready gives the time a cold boot under load
+    # may take; the default 30 s to the load event ran out once in CI.)
+    with page.expect_navigation(wait_until="commit", timeout=READY_TIMEOUT_MS):
         prompt.locator("button").click()
     wait_ready(page)
     game, _ = Game.replay(rules, 1, moves)
