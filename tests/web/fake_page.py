@@ -176,10 +176,15 @@ class Motion:
 
 
 class Window(Listened):
-    """The window's timers: kept, never fired (a test calls what it wants to happen)."""
+    """The window's timers and microtasks: kept, never run (a test calls what it
+    wants to happen)."""
 
     def __init__(self) -> None:
         self.timers: list = []          # (function, milliseconds)
+        self.microtasks: list = []      # what runs when the handler now running returns
+
+    def queueMicrotask(self, function):
+        self.microtasks.append(function)
 
     def setInterval(self, function, ms):
         self.timers.append((function, ms))

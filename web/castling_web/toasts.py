@@ -24,7 +24,11 @@ class Toasts:
         self._timer = None
         # Whether the toast was shown by the handler now running: a message
         # about a switch of game (a bad link, today's deal) is shown in the same
-        # turn as the switch and must stay; one from before goes.
+        # turn as the switch and must stay; one from before goes. The turn ends
+        # with a microtask, which runs as soon as the handler returns, before
+        # the browser takes any other task: a timer, even of 0 ms, may come
+        # after the player's next input (browsers run input first), and the old
+        # toast would then be taken for the new game's.
         self._fresh = False
         #: how many times another game came to the table: a reply that arrives
         #: after one (a link copied from the game before) is not shown
@@ -38,9 +42,8 @@ class Toasts:
         """Show ``text`` (``lasting``: a link to copy); ``action``: the
         ``data-action`` of a button the toast offers (``label`` its words), such
         as bringing a game back. A ``reply`` arrives later than what it answers (a
-        promise's callback): it may land in the same turn as a switch of game that
-        the player started meanwhile (the browser runs input before timers), and
-        must not be taken for that switch's message."""
+        promise's callback): it is never a switch's own message, whatever turn it
+        lands in."""
         self.document.getElementById("notice").textContent = text
         button = self.document.getElementById("toast-action")
         button.hidden = not action
@@ -55,7 +58,7 @@ class Toasts:
         self._timer = self.window.setTimeout(self._hide, LASTING_MS if lasting else MESSAGE_MS)
         if not self._fresh and not reply:
             self._fresh = True
-            self.window.setTimeout(self._settle, 0)
+            self.window.queueMicrotask(self._settle)
 
     def close(self) -> None:
         """The toast goes (its text stays in the DOM, hidden, until the next one)."""
