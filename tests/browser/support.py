@@ -15,7 +15,12 @@ from pathlib import Path
 
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+                 "--disable-component-update", "--disable-sync",
+                 # Chromium 156 readies the address bar's drop-down (a WebUI page
+                 # in a renderer of its own) for every window, headless too: about
+                 # 1 s of CPU a page the tests open, a fifth of a return visit's
+                 # (measured over 8 return visits: 3.8 s a page against 4.7 s).
+                 "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup"]
 
 
 def chromium_path() -> str | None:
