@@ -95,6 +95,36 @@ def watched(context, site_url):
     return page, check
 
 
+#: What the ``page`` fixture's player has stored: two taps chosen (pick up,
+#: then put down: the keyboard's way, which most tests play by).
+TWO_TAPS = {"tap": "two"}
+
+
+def empty_page(context, site_url, settings: dict | None = TWO_TAPS):
+    """A new page of ``context`` (watched: returns the page and its check) with
+    the site's storage emptied but for ``settings``; what the service worker
+    and the snapshot keep in Cache Storage stays. It asks for reduced motion,
+    so that a win opens its summary at once, without the celebration's 2.5 s,
+    and moves do not slide. It is on the help page: go to the table next."""
+    page, check = watched(context, site_url)
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(f"{site_url}help/index.html")
+    page.evaluate("localStorage.clear()")
+    if settings is not None:
+        store(page, "castling:settings", settings)
+    return page, check
+
+
+def open_deal(page, game_id: str, number: int) -> None:
+    """Open deal ``number`` of ``game_id`` by its link in a page whose app is up,
+    as a link followed from the page would (no reload: no second start of
+    Python); returns once the table shows it."""
+    page.evaluate("link => { location.hash = link; }", f"#/{game_id}/{number}")
+    page.wait_for_function("([game, label]) => document.getElementById('board').dataset.game === game"
+                           " && document.getElementById('deal-label').textContent === label",
+                           arg=[game_id, f"Deal #{number}"])
+
+
 def dom_piles(page) -> dict[str, list[str]]:
     """Every pile in the DOM: name -> data-card values, bottom first."""
     return page.evaluate("""() => Object.fromEntries(

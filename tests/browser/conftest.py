@@ -11,7 +11,7 @@ import sys
 import pytest
 from playwright.sync_api import sync_playwright
 
-from browser_helpers import DIST, READY_TIMEOUT_MS, ROOT, WELCOMED, wait_ready, watched
+from browser_helpers import DIST, READY_TIMEOUT_MS, ROOT, WELCOMED, empty_page, wait_ready, watched
 from support import launch_chromium, serve
 
 
@@ -51,44 +51,72 @@ def browser():
         browser.close()
 
 
-@pytest.fixture(scope="session")
-def returning_profile(browser, site_url):
-    """One browser profile that the tests share, as one player's browser is
-    shared by every game they play: each page restores the interpreter's
-    snapshot instead of booting Python from scratch (a fresh profile a test
-    would pay a first visit's boot, about 5 s, each time).
-
-    The profile's first visit waits here until its snapshot is made: the page
-    makes it a few seconds after the table is up, and a test that closes or
-    reloads its page sooner loses it, so that short tests, one after another,
-    each booted afresh (measured: test_play's sessions 5.5 s each, 2.3 s from
-    the snapshot)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+def returned(context, site_url):
+    """``context`` after its first visit, once that visit's page has made the
+    interpreter's snapshot: each page after it restores the snapshot instead of
+    booting Python from scratch (a first visit costs about 10 s of CPU here, a
+    return visit 4). The wait is needed: the page makes the snapshot a few
+    seconds after the table is up, and a page closed or reloaded sooner loses
+    it, so that short tests, one after another, each booted afresh (measured:
+    test_play's sessions 5.5 s each, 2.3 s from the snapshot)."""
     page = context.new_page()
     page.goto(f"{site_url}index.html")
     wait_ready(page)
     page.wait_for_function("document.documentElement.dataset.snapshot !== undefined",
                            timeout=READY_TIMEOUT_MS)
     page.close()
+    return context
+
+
+@pytest.fixture(scope="session")
+def returning_profile(browser, site_url):
+    """One browser profile that the tests share, as one player's browser is
+    shared by every game they play: every page a return visit (``returned``)."""
+    context = returned(browser.new_context(viewport={"width": 1280, "height": 800}), site_url)
+    yield context
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def phone_profile(browser, site_url):
+    """A phone's profile (a touch screen, a phone's viewport), shared as
+    ``returning_profile`` is: the tests of phones and touch open their pages
+    here, as return visits, each setting the size it wants."""
+    context = returned(browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                           is_mobile=True), site_url)
     yield context
     context.close()
 
 
 @pytest.fixture
+def sized_page(site_url):
+    """Opens pages in a shared profile at a size, nothing stored but ``settings``:
+    ``open(profile, link, width, height, settings=None)`` goes to
+    ``index.html{link}`` (reduced motion, as ``empty_page`` asks) and waits until
+    it is ready. Each page is closed, and checked (watched), when the test is done."""
+    opened = []
+
+    def open_page(profile, link: str, width: int, height: int, settings: dict | None = None):
+        page, check = empty_page(profile, site_url, settings)
+        opened.append((page, check))
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(f"{site_url}index.html{link}")
+        wait_ready(page)
+        return page
+    yield open_page
+    for page, check in opened:
+        page.close()
+        check()
+
+
+@pytest.fixture
 def page(returning_profile, site_url):
-    """A new page in the shared profile, with the site's storage emptied first
-    (what the service worker and the snapshot keep in Cache Storage stays): a
-    returning player with nothing saved. Every test uses it but those about a
-    first visit, which take ``first_visit_page``. The player has chosen two taps
-    (pick up, then put down: the keyboard's way, which most tests play by); the
-    tests of one-tap play clear that first. The page asks for reduced motion, so
-    that a win opens its summary at once, without the celebration's 2.5 s,
-    whatever settings a test stores (moves do not slide either); the tests of
-    motion ask for ``no-preference`` (``page.emulate_media``)."""
-    page, check = watched(returning_profile, site_url)
-    page.emulate_media(reduced_motion="reduce")
-    page.goto(f"{site_url}help/index.html")
-    page.evaluate("localStorage.clear(); localStorage.setItem('castling:settings', '{\"tap\":\"two\"}')")
+    """A new page in the shared profile (``empty_page``): a returning player with
+    nothing saved but the choice of two taps, asking for reduced motion. Every
+    test uses it but those about a first visit, which take ``first_visit_page``;
+    the tests of one-tap play clear the settings first, and the tests of motion
+    ask for ``no-preference`` (``page.emulate_media``)."""
+    page, check = empty_page(returning_profile, site_url)
     yield page
     page.close()
     check()

@@ -143,9 +143,9 @@ if (window.SHEET) {
 
 
 @pytest.mark.parametrize("sheet", ["", "share", "cancel"])
-def test_share_uses_the_share_sheet_where_there_is_one_else_the_clipboard(new_profile_page,
+def test_share_uses_the_share_sheet_where_there_is_one_else_the_clipboard(returning_visit,
                                                                         sheet):
-    page = new_profile_page("#/castles-end/8", f"window.SHEET = {sheet!r};" + SHARE_STUBS)
+    page = returning_visit("#/castles-end/8", f"window.SHEET = {sheet!r};" + SHARE_STUBS)
     act(page, "share")
     link = page.evaluate("location.href")
     page.wait_for_function("window.handed.length > 0")

@@ -8,7 +8,7 @@ import pytest
 from castling import GAMES, Game
 from castling.player.arrangement import INDEX_HEIGHT, INDEX_WIDTH
 
-from browser_helpers import act, store, stored, tap_move, wait_ready
+from browser_helpers import act, stored, tap_move, wait_ready
 
 
 SHOTS = __import__("pathlib").Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -197,24 +197,9 @@ def check_game(page, game_id: str, rules, size: str, strips) -> float:
     return round(max(c[2] - c[0] for pile in table["piles"] for c in pile["cards"]), 1)
 
 
-@pytest.fixture(scope="module")
-def sized_profiles(browser):
-    """Two profiles the sizes share, one with touch (the phones') and one without:
-    each size's page starts as a return visit (from the snapshot) instead of a
-    first one in a profile of its own, its storage emptied first."""
-    profiles: dict[bool, object] = {}
-
-    def profile(touch: bool):
-        if touch not in profiles:
-            profiles[touch] = browser.new_context(has_touch=touch, reduced_motion="reduce")
-        return profiles[touch]
-    yield profile
-    for context in profiles.values():
-        context.close()
-
-
 @pytest.mark.parametrize("size", list(SIZES))
-def test_every_game_fits_every_screen_and_controls_do_not_overlap(sized_profiles, site_url, size):
+def test_every_game_fits_every_screen_and_controls_do_not_overlap(returning_profile, phone_profile,
+                                                                  sized_page, size):
     """Every game, from a 360 px phone to a desktop, phones and tablets both ways up: each
     pile on screen from side to side, big enough to hit, clear of the others,
     its top card in view; every covered card showing its whole index (the
@@ -223,17 +208,12 @@ def test_every_game_fits_every_screen_and_controls_do_not_overlap(sized_profiles
     (a phone, a game of long piles), reachable by scrolling; the same after a few moves that make
     long piles in five games; a screenshot of each in test-artifacts/ (at the
     SHOWN sizes, and of whatever fails at the others), and the card widths in
-    test-artifacts/card-widths-<size>.json. One page per size: a link opens
-    the next game."""
+    test-artifacts/card-widths-<size>.json. One page per size, in the phone's
+    profile (touch) below 800 px wide: a link opens the next game."""
     width, height = SIZES[size]
     strips = index_strips()
-    page = sized_profiles(width < 800).new_page()
-    page.set_viewport_size({"width": width, "height": height})
-    page.goto(f"{site_url}help/index.html")
-    page.evaluate("localStorage.clear()")                   # (another size's games are saved)
-    store(page, "castling:settings", {"tap": "two"})        # its moves are played by two taps
-    page.goto(f"{site_url}index.html#/chessboard/3")
-    wait_ready(page)
+    page = sized_page(phone_profile if width < 800 else returning_profile, "#/chessboard/3",
+                      width, height, {"tap": "two"})     # its moves are played by two taps
     SHOTS.mkdir(exist_ok=True)
     buttons = page.locator(".toolbar > .tool, #game-select").evaluate_all(
         "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })")
@@ -264,32 +244,23 @@ def test_every_game_fits_every_screen_and_controls_do_not_overlap(sized_profiles
         assert "#/" in page.locator("#notice").text_content()
         assert page.evaluate("document.documentElement.scrollWidth") <= width, \
             f"the {action} link widens the page at {size}"
-    page.close()
 
 
-def test_large_cards_stay_on_screen_and_a_desktop_uses_its_height(browser, site_url):
+def test_large_cards_stay_on_screen_and_a_desktop_uses_its_height(returning_profile, phone_profile,
+                                                                   sized_page):
     """"Large" cards on a phone: Chequers' piles all within the screen's sides (the
     board scrolls down for them, never sideways); at 1440x900 Chessboard's table
     fills most of the board's height (it was a third empty under cards capped at 110 px)."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                  reduced_motion="reduce")
-    page = context.new_page()
-    page.goto(f"{site_url}index.html#/chequers/3")
-    wait_ready(page)
+    page = sized_page(phone_profile, "#/chequers/3", 390, 844)
     medium = page.locator('[data-pile="t1"] .card').first.bounding_box()["width"]
     act(page, "settings")
     page.select_option("#card-size", "large")
     page.locator("#settings-dialog button[value=close]").click()
     page.wait_for_function(f"document.querySelector('[data-pile=\"t1\"] .card').getBoundingClientRect().width > {medium} + 1")
     check_table(page, "chequers with large cards at 390x844", 390, 844, index_strips(), fits=False)
-    context.close()
-    context = browser.new_context(viewport={"width": 1440, "height": 900}, reduced_motion="reduce")
-    page = context.new_page()
-    page.goto(f"{site_url}index.html#/chessboard/3")
-    wait_ready(page)
+    page = sized_page(returning_profile, "#/chessboard/3", 1440, 900)
     table = check_table(page, "chessboard at 1440x900", 1440, 900, index_strips(), fits=True)
     cards = [card for pile in table["piles"] for card in pile["cards"]]
     left, top, right, bottom = table["board"]
     used = max(card[3] for card in cards) - top
     assert used > 0.8 * (bottom - top), f"the table takes {used:.0f} px of the board's {bottom - top:.0f}"
-    context.close()

@@ -163,14 +163,8 @@ def test_a_drop_over_two_piles_goes_to_the_legal_one(page, site_url):
     pytest.fail("no card beside an illegal pile in this deal")
 
 
-def test_a_drag_near_the_bottom_scrolls_the_board_to_a_pile_below_the_fold(browser, site_url):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                  reduced_motion="reduce")
-    page = context.new_page()
-    page.goto(f"{site_url}help/index.html")
-    store(page, "castling:settings", {"card_size": "large", "autoplay": False})
-    page.goto(f"{site_url}index.html#/chequers/3")
-    wait_ready(page)
+def test_a_drag_near_the_bottom_scrolls_the_board_to_a_pile_below_the_fold(phone_profile, sized_page):
+    page = sized_page(phone_profile, "#/chequers/3", 390, 844, {"card_size": "large", "autoplay": False})
     page.wait_for_selector("#board[data-scrolls]")
     rules = GAMES["chequers"]
     position = Game(rules, 3).position
@@ -198,4 +192,3 @@ def test_a_drag_near_the_bottom_scrolls_the_board_to_a_pile_below_the_fold(brows
     page.mouse.up()
     page.wait_for_function("(localStorage.getItem('castling:save:chequers') || '').includes('\"moves\":[\"')")
     assert stored(page, "castling:save:chequers")["moves"] == [format_move(rules, move)]
-    context.close()

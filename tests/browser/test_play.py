@@ -6,8 +6,9 @@ import pytest
 from castling import GAMES, Game, Position, format_move
 from castling.player.board import targets
 
-from browser_helpers import (a_single_card_move, act, deal_for, dom_piles, drag_to,
-                             shown_as_dom, stored, tap_move, tap_pile, top_card, wait_ready)
+from browser_helpers import (a_single_card_move, act, deal_for, dom_piles, drag_to, empty_page,
+                             open_deal, shown_as_dom, stored, tap_move, tap_pile, top_card,
+                             wait_ready)
 
 
 def saved_position(page, game_id: str, number: int) -> tuple[Game, list[str]]:
@@ -43,12 +44,26 @@ def kinds_of_table() -> set[str]:
 RELOADED = kinds_of_table()
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
-def test_a_player_session(page, site_url, game_id):
-    rules = GAMES[game_id]
-    number = deal_for(game_id)
-    page.goto(f"{site_url}index.html#/{game_id}/{number}")
+@pytest.fixture(scope="module")
+def table(returning_profile, site_url):
+    """One page for every game's session, each opened by its deal link as a
+    link followed from the page opens it: a page each would start Python 31
+    times over, the dearest step of a session (the reloads still do, once a
+    kind). Nothing stored at first but the ``page`` fixture's two taps; each
+    game is saved under its own key."""
+    page, check = empty_page(returning_profile, site_url)
+    page.goto(f"{site_url}index.html")
     wait_ready(page)
+    yield page
+    page.close()
+    check()
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_player_session(table, game_id):
+    page, rules = table, GAMES[game_id]
+    number = deal_for(game_id)
+    open_deal(page, game_id, number)
 
     # The deal link shows exactly the engine's deal.
     deal = Position.deal(rules, number)

@@ -9,7 +9,7 @@ import pytest
 
 from castling import GAMES, Game
 
-from browser_helpers import ROOT, act, control, stored, tap_move, wait_ready, watched
+from browser_helpers import ROOT, act, control, stored, tap_move, wait_ready
 
 BAR = ".toolbar > .tool"
 MENU = "#menu"
@@ -27,11 +27,11 @@ def toolbar_actions() -> list[str]:
 
 
 @pytest.fixture
-def phone(new_profile_page):
-    """A page in a touch phone's context, 390 × 844 (a new profile each time)."""
-    def open_phone(width=390, height=844, locale="en-US", link="#/chessboard/3"):
-        return new_profile_page(link, viewport={"width": width, "height": height},
-                                has_touch=True, is_mobile=True, locale=locale)
+def phone(phone_profile, sized_page):
+    """A page of the phone's profile (touch), 390 × 844 unless said, nothing
+    stored but the ``language`` chosen in the settings, if one is."""
+    def open_phone(width=390, height=844, language="", link="#/chessboard/3"):
+        return sized_page(phone_profile, link, width, height, {"language": language} if language else None)
     return open_phone
 
 
@@ -71,10 +71,10 @@ def test_on_a_phone_the_bar_is_one_row_at_the_bottom_and_the_table_ends_above_it
     assert max(r[1] for r in header) < min(r[3] for r in header), "the header wraps"
 
 
-@pytest.mark.parametrize("locale", ["en-US", "it-IT"])
-def test_one_row_on_a_360_px_phone_in_english_and_italian(phone, locale):
-    page = phone(360, 740, locale)
-    assert page.evaluate("document.documentElement.lang") == locale[:2]
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_one_row_on_a_360_px_phone_in_english_and_italian(phone, language):
+    page = phone(360, 740, language if language != "en" else "")     # English: the browser's
+    assert page.evaluate("document.documentElement.lang") == language
     assert assert_one_row(page) <= 64
 
 
@@ -211,11 +211,8 @@ def test_every_action_of_the_toolbar_is_a_named_focusable_control(page, site_url
     assert page.is_disabled('.controls [data-action="share-replay"]')
 
 
-def test_on_a_desktop_the_bar_is_in_the_header_and_the_menu_below_it(browser, site_url):
-    context = browser.new_context(viewport={"width": 1440, "height": 900})
-    page, check = watched(context, site_url)
-    page.goto(f"{site_url}index.html#/chessboard/3")
-    wait_ready(page)
+def test_on_a_desktop_the_bar_is_in_the_header_and_the_menu_below_it(returning_profile, sized_page):
+    page = sized_page(returning_profile, "#/chessboard/3", 1440, 900)
     height = assert_one_row(page)
     assert height <= 48
     bar = page.locator(".toolbar").evaluate(RECT)
@@ -228,5 +225,3 @@ def test_on_a_desktop_the_bar_is_in_the_header_and_the_menu_below_it(browser, si
     menu = page.locator(MENU).evaluate(RECT)
     assert menu[1] >= bar[3] and menu[2] <= 1440
     assert page.locator('[data-action="keys"]').is_visible()    # a keyboard: Keys is offered
-    context.close()
-    check()
