@@ -100,14 +100,18 @@ def watched(context, site_url):
 TWO_TAPS = {"tap": "two"}
 
 
-def empty_page(context, site_url, settings: dict | None = TWO_TAPS):
+def empty_page(context, site_url, settings: dict | None = TWO_TAPS, *,
+               init_script: str | None = None, reduced_motion: str = "reduce"):
     """A new page of ``context`` (watched: returns the page and its check) with
     the site's storage emptied but for ``settings``; what the service worker
-    and the snapshot keep in Cache Storage stays. It asks for reduced motion,
-    so that a win opens its summary at once, without the celebration's 2.5 s,
-    and moves do not slide. It is on the help page: go to the table next."""
+    and the snapshot keep in Cache Storage stays. ``init_script`` runs before
+    each document's own scripts. By default it asks for reduced motion, so that
+    a win opens its summary at once, without the celebration's 2.5 s, and moves
+    do not slide. It is on the help page: go to the table next."""
     page, check = watched(context, site_url)
-    page.emulate_media(reduced_motion="reduce")
+    if init_script:
+        page.add_init_script(init_script)
+    page.emulate_media(reduced_motion=reduced_motion)
     page.goto(f"{site_url}help/index.html")
     page.evaluate("localStorage.clear()")
     if settings is not None:      # (compact: test_nothing_lost compares the stored text)

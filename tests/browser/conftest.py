@@ -89,27 +89,6 @@ def phone_profile(browser, site_url):
 
 
 @pytest.fixture
-def sized_page(site_url):
-    """Opens pages in a shared profile at a size, nothing stored but ``settings``:
-    ``open(profile, link, width, height, settings=None)`` goes to
-    ``index.html{link}`` (reduced motion, as ``empty_page`` asks) and waits until
-    it is ready. Each page is closed, and checked (watched), when the test is done."""
-    opened = []
-
-    def open_page(profile, link: str, width: int, height: int, settings: dict | None = None):
-        page, check = empty_page(profile, site_url, settings)
-        opened.append((page, check))
-        page.set_viewport_size({"width": width, "height": height})
-        page.goto(f"{site_url}index.html{link}")
-        wait_ready(page)
-        return page
-    yield open_page
-    for page, check in opened:
-        page.close()
-        check()
-
-
-@pytest.fixture
 def page(returning_profile, site_url):
     """A new page in the shared profile (``empty_page``): a returning player with
     nothing saved but the choice of two taps, asking for reduced motion. Every
@@ -124,23 +103,25 @@ def page(returning_profile, site_url):
 
 @pytest.fixture
 def returning_visit(returning_profile, site_url):
-    """Opens pages in the shared profile with nothing stored, not even the tests'
+    """Opens pages in a shared profile with nothing stored, not even the tests'
     two taps (every setting at its default): ``open(link, init_script=None,
-    reduced_motion="no-preference")`` goes to ``index.html{link}`` and waits until
-    it is ready, as quickly as a return visit starts (from the snapshot), where
-    a new profile would pay a first visit's boot. Each page is closed, and
-    checked (watched), when the test is done."""
+    reduced_motion="no-preference", profile=None, size=None, settings=None)``
+    goes to ``index.html{link}`` and waits until it is ready, as quickly as a
+    return visit starts (from the snapshot), where a new profile would pay a
+    first visit's boot. ``profile`` is the returning one unless given (the
+    phone's); ``size`` (width, height) the page's viewport; ``settings`` what
+    is stored before (``empty_page``). Each page is closed, and checked
+    (watched), when the test is done."""
     opened = []
 
-    def open_page(link: str, init_script: str | None = None,
-                  reduced_motion: str = "no-preference"):
-        page, check = watched(returning_profile, site_url)
+    def open_page(link: str, init_script: str | None = None, reduced_motion: str = "no-preference",
+                  *, profile=None, size: tuple[int, int] | None = None,
+                  settings: dict | None = None):
+        page, check = empty_page(profile or returning_profile, site_url, settings,
+                                 init_script=init_script, reduced_motion=reduced_motion)
         opened.append((page, check))
-        if init_script:
-            page.add_init_script(init_script)
-        page.emulate_media(reduced_motion=reduced_motion)
-        page.goto(f"{site_url}help/index.html")
-        page.evaluate("localStorage.clear()")
+        if size:
+            page.set_viewport_size({"width": size[0], "height": size[1]})
         page.goto(f"{site_url}index.html{link}")
         wait_ready(page)
         return page

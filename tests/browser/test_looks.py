@@ -198,8 +198,8 @@ def check_game(page, game_id: str, rules, size: str, strips) -> float:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_every_game_fits_every_screen_and_controls_do_not_overlap(returning_profile, phone_profile,
-                                                                  sized_page, size):
+def test_every_game_fits_every_screen_and_controls_do_not_overlap(phone_profile, returning_visit,
+                                                                  size):
     """Every game, from a 360 px phone to a desktop, phones and tablets both ways up: each
     pile on screen from side to side, big enough to hit, clear of the others,
     its top card in view; every covered card showing its whole index (the
@@ -212,8 +212,9 @@ def test_every_game_fits_every_screen_and_controls_do_not_overlap(returning_prof
     profile (touch) below 800 px wide: a link opens the next game."""
     width, height = SIZES[size]
     strips = index_strips()
-    page = sized_page(phone_profile if width < 800 else returning_profile, "#/chessboard/3",
-                      width, height, {"tap": "two"})     # its moves are played by two taps
+    page = returning_visit("#/chessboard/3", reduced_motion="reduce",
+                           profile=phone_profile if width < 800 else None, size=(width, height),
+                           settings={"tap": "two"})     # its moves are played by two taps
     SHOTS.mkdir(exist_ok=True)
     buttons = page.locator(".toolbar > .tool, #game-select").evaluate_all(
         "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })")
@@ -246,19 +247,19 @@ def test_every_game_fits_every_screen_and_controls_do_not_overlap(returning_prof
             f"the {action} link widens the page at {size}"
 
 
-def test_large_cards_stay_on_screen_and_a_desktop_uses_its_height(returning_profile, phone_profile,
-                                                                   sized_page):
+def test_large_cards_stay_on_screen_and_a_desktop_uses_its_height(phone_profile, returning_visit):
     """"Large" cards on a phone: Chequers' piles all within the screen's sides (the
     board scrolls down for them, never sideways); at 1440x900 Chessboard's table
     fills most of the board's height (it was a third empty under cards capped at 110 px)."""
-    page = sized_page(phone_profile, "#/chequers/3", 390, 844)
+    page = returning_visit("#/chequers/3", reduced_motion="reduce", profile=phone_profile,
+                           size=(390, 844))
     medium = page.locator('[data-pile="t1"] .card').first.bounding_box()["width"]
     act(page, "settings")
     page.select_option("#card-size", "large")
     page.locator("#settings-dialog button[value=close]").click()
     page.wait_for_function(f"document.querySelector('[data-pile=\"t1\"] .card').getBoundingClientRect().width > {medium} + 1")
     check_table(page, "chequers with large cards at 390x844", 390, 844, index_strips(), fits=False)
-    page = sized_page(returning_profile, "#/chessboard/3", 1440, 900)
+    page = returning_visit("#/chessboard/3", reduced_motion="reduce", size=(1440, 900))
     table = check_table(page, "chessboard at 1440x900", 1440, 900, index_strips(), fits=True)
     cards = [card for pile in table["piles"] for card in pile["cards"]]
     left, top, right, bottom = table["board"]

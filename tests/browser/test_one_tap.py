@@ -163,8 +163,10 @@ def test_a_drop_over_two_piles_goes_to_the_legal_one(page, site_url):
     pytest.fail("no card beside an illegal pile in this deal")
 
 
-def test_a_drag_near_the_bottom_scrolls_the_board_to_a_pile_below_the_fold(phone_profile, sized_page):
-    page = sized_page(phone_profile, "#/chequers/3", 390, 844, {"card_size": "large", "autoplay": False})
+def test_a_drag_near_the_bottom_scrolls_the_board_to_a_pile_below_the_fold(phone_profile,
+                                                                           returning_visit):
+    page = returning_visit("#/chequers/3", reduced_motion="reduce", profile=phone_profile,
+                           size=(390, 844), settings={"card_size": "large", "autoplay": False})
     page.wait_for_selector("#board[data-scrolls]")
     rules = GAMES["chequers"]
     position = Game(rules, 3).position

@@ -27,11 +27,12 @@ def toolbar_actions() -> list[str]:
 
 
 @pytest.fixture
-def phone(phone_profile, sized_page):
+def phone(phone_profile, returning_visit):
     """A page of the phone's profile (touch), 390 × 844 unless said, nothing
     stored but the ``language`` chosen in the settings, if one is."""
     def open_phone(width=390, height=844, language="", link="#/chessboard/3"):
-        return sized_page(phone_profile, link, width, height, {"language": language} if language else None)
+        return returning_visit(link, profile=phone_profile, size=(width, height),
+                               settings={"language": language} if language else None)
     return open_phone
 
 
@@ -211,8 +212,8 @@ def test_every_action_of_the_toolbar_is_a_named_focusable_control(page, site_url
     assert page.is_disabled('.controls [data-action="share-replay"]')
 
 
-def test_on_a_desktop_the_bar_is_in_the_header_and_the_menu_below_it(returning_profile, sized_page):
-    page = sized_page(returning_profile, "#/chessboard/3", 1440, 900)
+def test_on_a_desktop_the_bar_is_in_the_header_and_the_menu_below_it(returning_visit):
+    page = returning_visit("#/chessboard/3", size=(1440, 900))
     height = assert_one_row(page)
     assert height <= 48
     bar = page.locator(".toolbar").evaluate(RECT)
