@@ -1,8 +1,9 @@
 """The compiled core in the browser's Python: Pyodide 314 in Node, running the
 module through the JavaScript engine's ``WebAssembly`` (castling.core.js_module,
 as the browser's solver worker does), gives the very answers CPython gets
-through wasmtime: the same verdicts, node counts and lines, every game.
-Needs ``npm ci`` (``make test`` runs it)."""
+through wasmtime: the same verdicts, node counts and lines, every game; and
+deals every game as the engine does (the browser deals with the core before
+Python has started). Needs ``npm ci`` (``make test`` runs it)."""
 
 import os
 import shutil
@@ -16,12 +17,20 @@ ROOT = Path(__file__).resolve().parents[2]
 RUNNER = ROOT / "tests" / "pyodide" / "run_in_pyodide.mjs"
 IN_PYODIDE = "/engine/castling-core.wasm"
 
-# Prints one line per solve: the search that answered, verdict, nodes, line.
+#: Deals the core makes in both: each generator, either side of their boundary,
+#: and keys of the Mersenne Twister of one, two and three 32-bit words.
+DEALS = (1, 31999, 32000, 2**32 + 1, 2**64 + 1, 10**20 - 1)
+
+# Prints one line per solve: the search that answered, verdict, nodes, line;
+# then one per deal: "deal", the game, the number, whether the core's deal is
+# the engine's, and the deal's cards.
 SCRIPT = r'''
 import os, sys
 from castling import GAMES, Position
+from castling.cards import card_text
+from castling.core import core_for, use_module
+from castling.deal import deal_piles
 from castling.solver import solve
-from castling.core import use_module
 if sys.platform == "emscripten":
     from castling.core.js_module import JsModule
     with open("/engine/castling-core.wasm", "rb") as file:
@@ -31,7 +40,13 @@ for game_id, rules in GAMES.items():
         found = solve(Position.deal(rules, number), budget)
         print(game_id, number, found.search, found.result, found.nodes,
               " ".join(map(str, found.moves)))
-'''
+for game_id, rules in GAMES.items():
+    core = core_for(rules)
+    for number in DEALS:
+        dealt = core.deal(number)
+        print("deal", game_id, number, dealt == deal_piles(rules, number),
+              "/".join(" ".join(map(card_text, pile)) for pile in dealt))
+'''.replace("DEALS", repr(DEALS))
 
 
 def test_the_core_answers_alike_in_pyodide_and_in_cpython(tmp_path, wasm):
@@ -49,11 +64,16 @@ def test_the_core_answers_alike_in_pyodide_and_in_cpython(tmp_path, wasm):
                              cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert pyodide.returncode == 0, pyodide.stderr
     browser = pyodide.stdout.splitlines()
-    assert len(cpython) == 3 * len(GAMES)
-    assert all(line.split()[2] == "core" for line in cpython + browser)
+    assert len(cpython) == (3 + len(DEALS)) * len(GAMES)
+    solves = [line for line in browser if not line.startswith("deal ")]
+    deals = [line.split() for line in browser if line.startswith("deal ")]
+    assert len(solves) == 3 * len(GAMES)
+    assert all(line.split()[2] == "core" for line in solves + cpython[:len(solves)])
     assert browser == cpython
     # not a search that gave up at once everywhere: wins with lines among them
-    assert sum(line.split()[3] == "won" for line in browser) >= len(GAMES)
+    assert sum(line.split()[3] == "won" for line in solves) >= len(GAMES)
+    # the core's deals, made by the browser's WebAssembly, are the engine's
+    assert len(deals) == len(DEALS) * len(GAMES) and all(deal[3] == "True" for deal in deals)
 
 
 def test_a_handed_over_module_keeps_one_core_at_a_time(wasm):

@@ -5,8 +5,10 @@ The core knows no game: everything it needs to list the moves of a position in
 exactly :meth:`castling.movegen.MoveTables.generate`'s order, and to play and
 take them back as :meth:`~castling.movegen.MoveTables.apply` and
 :meth:`~castling.movegen.MoveTables.revert` do, is in the game's table,
-written here from its :class:`~castling.movegen.MoveTables`. Standard library
-only, like the rest of the engine.
+written here from its :class:`~castling.movegen.MoveTables`; and, to deal a
+game by number as :func:`castling.deal.deal_piles` does, its
+:class:`~castling.rules.Deal` (the ``deal`` section). Standard library only,
+like the rest of the engine.
 
 Every number is little-endian. A **rules table** (format :data:`FORMAT`)::
 
@@ -30,7 +32,9 @@ Every number is little-endian. A **rules table** (format :data:`FORMAT`)::
       24     1    cards a foundation holds when full (13)
       25     1    decks
       26     2    flags (FLAG_* below)
-      28     4    reserved, 0
+      28     1    deal rounds over given piles (``len(Deal.rounds)``)
+      29     1    deal rounds with their faces given (``len(Deal.tableau_faces)``)
+      30     2    reserved, 0
 
 then, in this order, every section always present:
 
@@ -54,7 +58,19 @@ then, in this order, every section always present:
   search tries a card into one of alike empty foundations only;
 * ``run_limits``: for each number of empty tableau piles 0..tableau (rows) and
   empty free cells 0..cells (columns), two u16: the longest run a move may
-  carry onto a pile and onto an empty pile (65535: no limit).
+  carry onto a pile and onto an empty pile (65535: no limit);
+* ``deal``: how the shuffled cards are laid out (:class:`castling.rules.Deal`;
+  the deck count, the piles and ``found_suit`` say the rest, and the flag
+  FLAG_FORCED_FOUNDING the founding between rounds), 4 + faces + 2 x rounds
+  bytes (the counts at 28 and 29 of the header):
+
+  * a byte of DEAL_* bits: DEAL_ACES_TO_FOUNDATIONS, DEAL_FOUND_WHILE_DEALING;
+  * a byte, the reserve's share: ``RESERVE_PLANS.index(Deal.reserve)``
+    (0 none, 1 rest, 2 one-each);
+  * a byte, ``Deal.reserve_rounds``; a byte, ``Deal.to_waste``;
+  * a byte per round of ``Deal.tableau_faces``: 1 face up, 0 face down;
+  * two bytes per pair of ``Deal.rounds``: first and last tableau pile,
+    numbered from 1 (the last may pass the tableau's end: the round stops there).
 
 A **position**: its pile count, then for each pile in ``rules.pile_names``
 order its length and its cards bottom first, one byte each (a face-down card
@@ -69,16 +85,17 @@ from __future__ import annotations
 import math
 import struct
 from collections.abc import Sequence
+from typing import get_args
 
 from ..cards import CARDS_PER_DECK
 from ..movegen import Move, MoveTables, Piles, Record, run_limits
-from ..rules import PILE_KINDS
+from ..rules import PILE_KINDS, Deal, Reserve
 from ..python_search import foundation_kinds
 
 #: The layout's number: raised whenever any byte of it changes meaning.
-FORMAT = 2     # 2: FLAG_TAKE_BACK and found_alike, for the search
+FORMAT = 3     # 2: FLAG_TAKE_BACK and found_alike, for the search; 3: the deal section
 MAGIC = b"CSTL"
-HEADER = struct.Struct("<4sHHI" + "B" * 14 + "H4x")
+HEADER = struct.Struct("<4sHHI" + "B" * 14 + "HBB2x")
 HEADER_SIZE = HEADER.size
 NONE = 255
 NO_LIMIT = 0xFFFF
@@ -95,6 +112,11 @@ FLAG_CELLS_TAKE_TABLEAU_ONLY = 1 << 7
 FLAG_FEEDS = 1 << 8
 FLAG_FORCED_FOUNDING = 1 << 9
 FLAG_TAKE_BACK = 1 << 10
+
+DEAL_ACES_TO_FOUNDATIONS = 1 << 0
+DEAL_FOUND_WHILE_DEALING = 1 << 1
+#: The deal section's reserve byte: ``Deal.reserve``'s index here.
+RESERVE_PLANS: tuple[Reserve, ...] = get_args(Reserve)
 
 #: The limits the core is built with (core.c's MAX_*): a table past them is refused.
 MAX_PILES, MAX_FOUNDATIONS, MAX_CELLS, MAX_DECKS, PILE_CAPACITY = 64, 16, 8, 8, 255
@@ -148,12 +170,13 @@ def rules_table(tables: MoveTables) -> bytes:
         struct.pack("<HH", *(min(limit, NO_LIMIT - 1) for limit in run_limits(spaces, free))
                     if tables.counted_runs else (NO_LIMIT, NO_LIMIT))
         for spaces in range(tables.n_tableau + 1) for free in range(cells + 1))
+    deal = deal_section(rules.deal)
     body = b"".join((
         bytes(KINDS.index(kind) for kind in tables.kinds),
         bytes(tables.sources), step, run_step,
         bytes(map(int, tables.fills_space[:_N])),
         bytes(tables.own_foundation),
-        bytes(tables.found_suit), start, follow, feeds, alike, limits))
+        bytes(tables.found_suit), start, follow, feeds, alike, limits, deal))
     header = HEADER.pack(
         MAGIC, FORMAT, HEADER_SIZE, HEADER_SIZE + len(body),
         tables.n_piles, tables.n_tableau, tables.first_foundation, foundations,
@@ -161,22 +184,38 @@ def rules_table(tables: MoveTables) -> bytes:
         NONE if tables.stock is None else tables.stock,
         NONE if tables.waste is None else tables.waste,
         tables.cells.start if cells else 0, cells, tables.cell_holds,
-        len(tables.sources), 13, rules.decks, flags)
+        len(tables.sources), 13, rules.decks, flags,
+        len(rules.deal.rounds), len(rules.deal.tableau_faces))
     return header + body
+
+
+def deal_section(plan: Deal) -> bytes:
+    """The ``deal`` section (the layout above) of a game dealt by ``plan``."""
+    numbers = (plan.reserve_rounds, plan.to_waste, len(plan.rounds), len(plan.tableau_faces),
+               *(number for pair in plan.rounds for number in pair))
+    if any(number > 255 for number in numbers):
+        raise ValueError("a deal plan larger than the core is built for")
+    flags = sum(flag for flag, on in (
+        (DEAL_ACES_TO_FOUNDATIONS, plan.aces_to_foundations),
+        (DEAL_FOUND_WHILE_DEALING, plan.found_while_dealing)) if on)
+    return bytes([flags, RESERVE_PLANS.index(plan.reserve), plan.reserve_rounds,
+                  plan.to_waste, *map(int, plan.tableau_faces),
+                  *(number for pair in plan.rounds for number in pair)])
 
 
 def read_header(table: bytes) -> dict[str, int]:
     """The header's fields by name (the tests read tables back with it)."""
     (magic, fmt, size, total, piles, tableau, first_foundation, foundations,
      first_reserve, reserves, stock, waste, first_cell, cells, cell_holds,
-     sources, foundation_size, decks, flags) = HEADER.unpack_from(table)
+     sources, foundation_size, decks, flags, deal_rounds, deal_faces) = HEADER.unpack_from(table)
     if magic != MAGIC:
         raise ValueError("not a rules table")
     return dict(format=fmt, header_size=size, size=total, piles=piles, tableau=tableau,
                 first_foundation=first_foundation, foundations=foundations,
                 first_reserve=first_reserve, reserves=reserves, stock=stock, waste=waste,
                 first_cell=first_cell, cells=cells, cell_holds=cell_holds, sources=sources,
-                foundation_size=foundation_size, decks=decks, flags=flags)
+                foundation_size=foundation_size, decks=decks, flags=flags,
+                deal_rounds=deal_rounds, deal_faces=deal_faces)
 
 
 def section_sizes(header: dict[str, int]) -> list[tuple[str, int]]:
@@ -187,7 +226,8 @@ def section_sizes(header: dict[str, int]) -> list[tuple[str, int]]:
             ("own_foundation", _N), ("found_suit", foundations),
             ("found_start", 8 * foundations), ("found_next", 8 * _N * foundations),
             ("feeds", 4 * tableau), ("found_alike", foundations),
-            ("run_limits", 4 * (tableau + 1) * (header["cells"] + 1))]
+            ("run_limits", 4 * (tableau + 1) * (header["cells"] + 1)),
+            ("deal", 4 + header["deal_faces"] + 2 * header["deal_rounds"])]
 
 
 def position_bytes(piles: Piles) -> bytes:

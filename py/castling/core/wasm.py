@@ -23,7 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Hashable, Protocol
 
-from ..errors import IllegalMoveError
+from ..errors import DealNumberError, IllegalMoveError
 from ..movegen import Move, MoveTables, Piles, Record, tables_for
 from ..notation import format_move
 from ..position import Position
@@ -41,7 +41,9 @@ _ERRORS = {-1: "not a rules table", -2: "another format of rules table",
            -5: "no rules loaded", -6: "a position that does not fit the rules",
            -7: "an illegal move", -8: "the core's memory is full", -9: "nothing to undo",
            -10: "a budget larger than the core's memory can hold",
-           -11: "a share of the budget for the third stage that is not one (0, or 2 and up)"}
+           -11: "a share of the budget for the third stage that is not one (0, or 2 and up)",
+           -12: "not a deal number from 1 to 10^20 - 1",
+           -13: "a deal plan the game's cards do not fit"}
 #: core_solve's verdicts.
 _VERDICTS: dict[int, Verdict] = {1: "won", 2: "lost", 3: "unknown"}
 #: What core_solve_step returns while the first, second or third stage runs.
@@ -169,8 +171,9 @@ def memory_in_use() -> int:
 
 class Core:
     """One instance of the module with one game's rules loaded: a position set
-    in it, its legal moves listed, moves played and taken back, all done by the
-    compiled code (a move stack of its own, as the search will use it)."""
+    in it (or dealt by number), its legal moves listed, moves played and taken
+    back, all done by the compiled code (a move stack of its own, as the search
+    will use it)."""
 
     def __init__(self, rules: GameRules, module: Module) -> None:
         self.rules = rules
@@ -218,6 +221,22 @@ class Core:
         piles = position.piles if isinstance(position, Position) else position
         self._check(self._run("core_set_position", *self._put(layout.position_bytes(piles))))
         self._moves.clear()
+
+    def deal(self, number: int) -> list[list[int]]:
+        """Deal game ``number`` in the core, as :func:`castling.deal.deal_piles`
+        does (the tests compare them), and return its piles: the dealt
+        position is then the core's, its move stack empty. A number that is
+        not one from 1 to 10^20 - 1 is refused, :class:`DealNumberError` as
+        deal_piles raises it, and the core's position is left as it was."""
+        text = str(number).encode("ascii")
+        # (Anything longer is no deal number, and must not run past the core's io.)
+        result = self._run("core_deal", *self._put(text)) if len(text) <= 32 else -12
+        if result == -12:
+            raise DealNumberError(f"deal number {text[:24].decode()!r} is not a whole number "
+                                  "from 1 to 10^20 - 1")
+        self._check(result)
+        self._moves.clear()
+        return self.piles()
 
     def piles(self) -> list[list[int]]:
         """The core's position, as a Position's piles."""
