@@ -53,7 +53,7 @@ from castling.i18n import DEFAULT, LANGUAGES, catalogue, help_folder  # noqa: E4
 from castling.player.rules_text import intro, rules_sections, tips  # noqa: E402
 from castling.player.table_sketch import table_sketch  # noqa: E402
 from study_report import summary as study_summary  # noqa: E402  (the study's figures for the chooser)
-from first_table import first_table  # noqa: E402  (a first visit's table, before Python is up)
+from first_table import first_table, game_files  # noqa: E402  (the table before Python is up)
 from build_core import MissingToolchain, compile_core, toolchain_present  # noqa: E402
 
 
@@ -220,6 +220,10 @@ def write_pages(out: Path, faces: bool = True) -> None:
     for name in ("solver_worker.py", "icon.svg", "register-sw.js", "motion.js", "first-table.js",
                  "manifest.webmanifest", "snapshot-maker.mjs", "runtime-module.mjs"):
         shutil.copy2(WEB / name, out / name)
+    # Each game's plan and rules table, fetched by a link to it before Python is up.
+    (out / "tables").mkdir()
+    for name, data in game_files().items():
+        (out / "tables" / name).write_bytes(data)
     # The deals of the day (scripts/daily.py), read by the page when first asked for.
     shutil.copy2(ROOT / "data" / "daily.json", out / "daily.json")
     # The graded deals (scripts/grades.py), read by the page when a grade is first asked for.

@@ -1,4 +1,4 @@
-"""The table a first visit shows before Python is up, drawn at build time.
+"""The table a page shows before Python is up, prepared at build time.
 
 build.py puts two things into index.html: the piles of the first visit's deal
 (castling.player.first_visit) with their cards, drawn by the app's own
@@ -7,6 +7,14 @@ of a DOM), in ``<template id="first-table">``; and, in ``<script
 type="application/json" id="first-table-plan">``, what
 castling.player.arrangement.arrange weighs for them and the words of the first
 screen in every language. web/first-table.js lays them out on the page.
+
+Any other way in (a deal link, a replay link, a saved game) names a game that
+only the page knows once it reads the address: for each game build.py writes
+``tables/GAME.json`` (:func:`game_plan`: the same plan, the piles as the
+renderer makes them, every word the table and the welcome show) and
+``tables/GAME.bin`` (the game's rules table for the compiled core, which deals
+and replays moves before Python is up: castling.core.tables). The page fetches
+the two of the game it is asked for, and nothing else.
 """
 
 from __future__ import annotations
@@ -15,10 +23,17 @@ import html
 import json
 
 from castling import GAMES, Game
+from castling.cards import FACE_DOWN, RANKS, SUITS, card_text
+from castling.core.tables import rules_table
 from castling.i18n import DEFAULT, LANGUAGES, set_language, t
+from castling.movegen import tables_for
 from castling.player.arrangement import FAN_HEIGHT, FAN_WIDTH, INDEX_HEIGHT, INDEX_WIDTH, Space, page_plan
 from castling.player.board import status_line
 from castling.player.first_visit import FIRST_DEAL, FIRST_GAME
+from castling.player.spoken import card_label, pile_title
+from castling.rules import GameRules
+from castling.player.records import CHOICES
+from castling_web.looks import LOOK_CLASSES, LOOK_SWITCHES
 from castling_web.render import BOARD_PADDING, CARD_SIZES, SHARES, TableView
 
 
@@ -46,6 +61,9 @@ class _ClassList:
         names = self.element.className.split()
         if name not in names:
             self.element.className = " ".join(names + [name])
+
+    def remove(self, name: str) -> None:
+        self.element.className = " ".join(n for n in self.element.className.split() if n != name)
 
 
 class Element:
@@ -116,6 +134,29 @@ def _words(game: Game) -> dict:
     }
 
 
+def _layout(rules: GameRules) -> dict:
+    """What arrange() weighs for the game, and the board's measures."""
+    plan = page_plan(rules, _space())
+    plan["fan_w"] = FAN_WIDTH
+    plan["padding"] = list(BOARD_PADDING)
+    plan["shares"] = {name: str(value) for name, value in SHARES.items()}
+    plan["default_language"] = DEFAULT
+    return plan
+
+
+def _in_every_language(words) -> dict:
+    made = {}
+    for code in LANGUAGES:
+        set_language(code)
+        made[code] = words()
+    set_language(DEFAULT)
+    return made
+
+
+def _json(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
 def first_table() -> tuple[str, str]:
     """The template of the first visit's piles and the plan's JSON, for index.html."""
     rules = GAMES[FIRST_GAME]
@@ -123,14 +164,79 @@ def first_table() -> tuple[str, str]:
     view = TableView(_Document(), None, None)
     piles = view.unplaced(rules, game.position.to_piles())
     template = "".join(pile.markup() for pile in piles)
-    plan = page_plan(rules, _space())
-    plan["padding"] = list(BOARD_PADDING)
-    plan["shares"] = {name: str(value) for name, value in SHARES.items()}
-    plan["default_language"] = DEFAULT
-    plan["words"] = {}
-    for code in LANGUAGES:
-        set_language(code)
-        plan["words"][code] = _words(game)
-    set_language(DEFAULT)
+    plan = _layout(rules)
+    plan["words"] = _in_every_language(lambda: _words(game))
     # In a <script> element only "</" could end it early: JSON may escape the slash.
-    return template, json.dumps(plan, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    return template, _json(plan).replace("</", "<\\/")
+
+
+#: What stands for the deal number in a game's words: the page puts the number
+#: of the link there (as text: never as markup).
+DEAL = "{deal}"
+
+
+def _game_words(rules: GameRules) -> dict:
+    """Every word a game's table and welcome show before Python is up, in the
+    current language, with :data:`DEAL` where the deal number goes and the
+    pile labels' parts (castling.player.spoken.pile_label puts them together)."""
+    game = Game(rules, 1)
+    words = {
+        "page": {"deal-label": t("deal.label", deal=DEAL),
+                 "move-counter": t("counter.moves.many", count=0),
+                 # (the same for every deal: a chosen base is chosen in play;
+                 # test_first_table_data holds it so)
+                 "status": status_line(game.position),
+                 "page-title": t("page.heading.game", game=rules.name, deal=DEAL)},
+        "welcome": {"welcome-game": t("welcome.game", game=rules.name),
+                    "welcome-summary": t(f"game.{rules.id}.summary"),
+                    "welcome-move": t("welcome.move.one"),
+                    "welcome-others": t("welcome.others", count=len(GAMES) - 1)},
+        "daily_label": t("deal.label.daily", deal=DEAL),
+        "counter_one": t("counter.moves.one"),
+        "counter_many": t("counter.moves.many", count="{count}"),
+        "replay_title": t("replay.title", game=rules.name, deal=DEAL),
+        "shared": t("welcome.shared", game=rules.name, deal=DEAL),
+        "watch": t("welcome.watch", game=rules.name, deal=DEAL),
+        "catalogue": {key: t(key) for key in ("welcome.title", "welcome.goal", "welcome.keys",
+                                              "welcome.rules", "welcome.play")},
+        "title": t("page.document_title", game=rules.name, deal=DEAL),
+        "wait": t("first.wait"),
+        "asked": t("first.asked"),
+        "pile_titles": {name: pile_title(rules, name) for name in rules.pile_names},
+        "pile_label": {count: t(f"pile.{count}", pile="{pile}", count="{count}", card="{card}")
+                       for count in ("empty", "one", "many")},
+        "cards": {card_text(card): card_label(card_text(card)) for card in range(52)},
+        "face_down": card_label(card_text(FACE_DOWN)),
+    }
+    return words
+
+
+def game_plan(rules: GameRules) -> dict:
+    """``tables/GAME.json``: the game's layout plan, its piles' elements as the
+    renderer makes them (empty: the page puts the cards in), and its words."""
+    view = TableView(_Document(), None, None)
+    empty = view.unplaced(rules, {name: [] for name in rules.pile_names})
+    plan = _layout(rules)
+    plan["piles"] = [{"name": element.attributes["data-pile"], "class": element.className,
+                      "label": element.attributes.get("data-label"),
+                      "counted": name in view.counted}
+                     for name, element in zip(rules.pile_names, empty)]
+    plan["focused"] = view.focused
+    # What the player's settings change before Python is up (a return visit):
+    # their looks, as classes on the page, and the card size.
+    plan["looks"] = {"switches": LOOK_SWITCHES, "classes": LOOK_CLASSES,
+                     "choices": {name: list(CHOICES[name])
+                                 for name in (*LOOK_CLASSES, "card_size", "language")},
+                     "card_sizes": CARD_SIZES}
+    plan["cards"] = {"ranks": RANKS, "suits": SUITS, "face_down": FACE_DOWN}
+    plan["words"] = _in_every_language(lambda: _game_words(rules))
+    return plan
+
+
+def game_files() -> dict[str, bytes]:
+    """Each game's ``tables/GAME.json`` and ``tables/GAME.bin``, by file name."""
+    files = {}
+    for game_id, rules in GAMES.items():
+        files[f"{game_id}.json"] = _json(game_plan(rules)).encode("utf-8")
+        files[f"{game_id}.bin"] = rules_table(tables_for(rules))
+    return files

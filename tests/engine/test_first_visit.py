@@ -2,7 +2,8 @@
 newcomer can win, and the page can lay it out before Python is up."""
 
 from castling import GAMES, Game
-from castling.player.arrangement import FAN_HEIGHT, FAN_WIDTH, INDEX_HEIGHT, INDEX_WIDTH, Space, page_plan
+from castling.player.arrangement import (FAN_HEIGHT, FAN_WIDTH, INDEX_HEIGHT, INDEX_WIDTH, Space, design_length,
+                                         page_plan)
 from castling.player.first_visit import FIRST_DEAL, FIRST_GAME
 from castling.solver import solve
 
@@ -18,4 +19,5 @@ def test_the_page_is_given_every_arrangement_the_app_weighs():
     plan = page_plan(GAMES[FIRST_GAME], space)
     rows = {tuple(tuple(row["piles"]) for row in candidate["rows"]) for candidate in plan["candidates"]}
     assert (("f1", "f2", "f3", "f4"), tuple(f"t{n}" for n in range(1, 11))) in rows
-    assert all(candidate["across"] and candidate["down"] for candidate in plan["candidates"])
+    assert all(candidate["rows"] for candidate in plan["candidates"])
+    assert plan["longest"] == design_length(GAMES[FIRST_GAME])

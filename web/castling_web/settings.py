@@ -12,16 +12,13 @@ from __future__ import annotations
 from castling.player.records import CHOICES, NUMBERS, SWITCHES
 
 from .host import Host
+from .looks import LOOK_CLASSES, LOOK_SWITCHES
 from .pacing import pace_for
 from .sound import show_mute
 
 #: the selects that pace moves one by one (Show me's, the replay's): they start
 #: at the player's speed
 PACED = ("show-me-speed", "replay-speed")
-
-#: the looks chosen by name, each shown as a class on the page: setting -> the
-#: class's prefix ("back-red", "table-blue"; style.css draws them)
-LOOK_CLASSES = {"card_back": "back", "table": "table"}
 
 
 class SettingsDialog:
@@ -101,9 +98,8 @@ class SettingsDialog:
         on the page (and the card size as the table's measure)."""
         settings = self.host.session.settings
         classes = self.host.document.documentElement.classList
-        classes.toggle("deck-four", settings.four_colour)
-        classes.toggle("contrast-high", settings.high_contrast)
-        classes.toggle("calm", settings.calm)
+        for name, class_name in LOOK_SWITCHES.items():
+            classes.toggle(class_name, getattr(settings, name))
         for name, prefix in LOOK_CLASSES.items():
             for value in CHOICES[name]:
                 classes.toggle(f"{prefix}-{value}", value == getattr(settings, name))

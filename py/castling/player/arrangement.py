@@ -349,22 +349,14 @@ def page_plan(rules: GameRules, space: Space, longest: int | None = None) -> dic
     it the way :func:`arrange` would lay it out, so that the app takes it over
     without a jump (tests/browser/test_first_table.py holds the two to the same
     answer). Only ``space``'s shares are read; its width, height and gap are the
-    page's. A game of sideways fans has more to weigh than the page does: not planned."""
-    if rules.tableau.layout == "rows-of-five":
-        raise ValueError(f"{rules.id}: sideways fans are not planned for the page")
+    page's (and a sideways fan's step, ``fan_w``, which the page is given apart)."""
     longest = longest or design_length(rules)
-    candidates: list[dict[str, object]] = []
-    for rows, side in _candidates(rules, space):
-        across, down = _terms(rows, side, longest, space)
-        body = rows[side:]
-        candidates.append({
-            "rows": [{"piles": list(row.piles), "fan": row.fan, "columns": row.columns,
-                      "places": list(row.places) if row.places else None,
-                      "spans": list(row.spans) if row.spans else None} for row in rows],
-            "side": side, "across": across, "down": down,
-            # the heights the tableau's rows take, in card heights (what is left spreads the fans)
-            "body": [_tall(row, longest, space) for row in body],
-        })
+    # (What each must fit, _terms, the page works out for the longest pile it has.)
+    candidates = [{"rows": [{"piles": list(row.piles), "fan": row.fan, "columns": row.columns,
+                             "places": list(row.places) if row.places else None,
+                             "spans": list(row.spans) if row.spans else None} for row in rows],
+                   "side": side}
+                  for rows, side in _candidates(rules, space)]
     return {"game": rules.id, "longest": longest, "aspect": ASPECT, "index_h": space.index_h,
             "index_w": space.index_w, "least": LEAST_CARD, "side_gain": SIDE_GAIN,
             "share": space.share, "largest": space.largest, "candidates": candidates}

@@ -1,0 +1,54 @@
+"""What a link's table before Python is made of (scripts/first_table.py):
+each game's plan and rules table, in the site, small, and true to the engine."""
+
+import gzip
+import json
+
+import pytest
+
+from castling import GAMES, Game
+from castling.core.tables import read_header, rules_table
+from castling.i18n import LANGUAGES, catalogue
+from castling.movegen import tables_for
+from castling.player.board import status_line
+from castling.rules import parse_pile_name
+
+
+def test_every_game_has_its_plan_and_rules_table_and_nothing_else_is_there(site):
+    names = {path.name for path in (site / "tables").iterdir()}
+    assert names == {f"{game_id}.{kind}" for game_id in GAMES for kind in ("json", "bin")}
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_games_plan_names_its_piles_in_order_and_its_words_in_every_language(site, game_id):
+    rules = GAMES[game_id]
+    plan = json.loads((site / "tables" / f"{game_id}.json").read_text(encoding="utf-8"))
+    assert plan["game"] == game_id
+    assert [pile["name"] for pile in plan["piles"]] == list(rules.pile_names)
+    for pile in plan["piles"]:
+        assert pile["class"] == f"pile kind-{parse_pile_name(pile['name'])[0]}"
+    assert set(plan["words"]) == set(LANGUAGES)
+    for code, words in plan["words"].items():
+        assert words["catalogue"]["welcome.play"] == catalogue(code)["welcome.play"]
+        assert "{deal}" in words["page"]["deal-label"] and "{deal}" in words["shared"]
+        assert set(words["pile_titles"]) == set(rules.pile_names)
+        assert len(words["cards"]) == 52
+    # The table is the core's: the rules table of this very engine.
+    table = (site / "tables" / f"{game_id}.bin").read_bytes()
+    assert table == rules_table(tables_for(rules))
+    assert read_header(table)["piles"] == len(rules.pile_names)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_status_line_a_plan_gives_is_every_deals(game_id):
+    """The plan says one status line for all deals (a base is chosen in play, never dealt)."""
+    rules = GAMES[game_id]
+    lines = {status_line(Game(rules, number).position) for number in (1, 2, 3, 31999, 32000, 10**19)}
+    assert len(lines) == 1
+
+
+def test_a_games_files_are_small(site):
+    """A link fetches its game's two files: a few kilobytes each as a static
+    host sends them (gzip; Chequers', of many arrangements, the largest)."""
+    for path in (site / "tables").iterdir():
+        assert len(gzip.compress(path.read_bytes())) < 8_000, path.name

@@ -1,0 +1,14 @@
+"""How the look settings show on the page: each as a class on <html> that
+style.css draws. The settings dialog applies them (settings.py); the page
+before Python is up applies the same from what is stored (web/first-table.js,
+given these by scripts/first_table.py), so that a return visit's early table
+already wears the player's deck, back and table."""
+
+from __future__ import annotations
+
+#: the on/off looks: setting -> the class it puts on the page
+LOOK_SWITCHES = {"four_colour": "deck-four", "high_contrast": "contrast-high", "calm": "calm"}
+
+#: the looks chosen by name, each shown as a class on the page: setting -> the
+#: class's prefix ("back-red", "table-blue")
+LOOK_CLASSES = {"card_back": "back", "table": "table"}
