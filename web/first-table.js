@@ -1,16 +1,22 @@
-// The table of a first visit, before Python is up (docs/internals.md, "Start-up").
+// The table before Python is up, for every way in (docs/internals.md, "Start-up").
 //
-// Python takes seconds to start on a first visit; the table should not. build.py
-// draws one deal (castling.player.first_visit) into the page with the app's own
-// renderer: its piles and cards, with the same data-pile / data-card hooks, in
-// <template id="first-table">, and what castling.player.arrangement.arrange
-// weighs for them in <script id="first-table-plan">. Here, on a first visit
-// only (no link, nothing stored), the piles are put in the rows arrange() would
-// choose for this board, at the size it would give them, and the welcome opens
-// over them. When Python is up it deals the same deal and draws the same table
-// over this one (the app marks html[data-first-table] to know it must): nothing
-// moves. tests/browser/test_first_table.py holds the two layouts to one answer.
+// Python takes seconds to start on a first visit; the table should not. Two
+// ways to a table, both laid out as castling.player.arrangement.arrange would
+// lay them out for this board, with the hooks the app's renderer gives them
+// (data-pile, data-card, the same classes and names), so that when Python is
+// up it draws the same table over this one and nothing moves:
 //
+// * the front door (no link, nothing stored): build.py drew one deal
+//   (castling.player.first_visit) into the page, <template id="first-table">,
+//   with what arrange() weighs for it in <script id="first-table-plan">;
+// * a deal link (#/GAME/NUMBER): the page fetches that game's plan
+//   (tables/GAME.json: the same weights, its piles and its words) and its rules
+//   table (tables/GAME.bin), and the compiled search core (castling-core.wasm),
+//   the engine's tested mirror, deals the deal. Nothing of the link is ever
+//   inserted as markup: the number is checked digit by digit, and only ever
+//   set as text. A link the page cannot read draws nothing: the app says why.
+//
+// A first visit's welcome opens over the table (a link's says what was shared).
 // Until data-ready a tap on the table is refused with a message, and a button
 // pressed is remembered (html[data-asked]) and pressed again once the app is up;
 // so is a game chosen in the list (html[data-asked-game]).
@@ -20,13 +26,10 @@
 
 (() => {
   const html = document.documentElement;
-  const planElement = document.getElementById("first-table-plan");
-  const template = document.getElementById("first-table");
   const board = document.getElementById("board");
-  if (!planElement || !template || !board) {
+  if (!board) {
     return;
   }
-  const plan = JSON.parse(planElement.textContent);
 
   // The layout of castling.player.arrangement.arrange, for a fresh profile's
   // settings (medium cards): the same candidates, the same measures, the same
@@ -52,11 +55,36 @@
     return best;
   };
 
-  function arrange(width, height, gap) {
+  // What must fit the board's width, and what its height (as (cards, gaps):
+  // that many card widths and gaps), for a candidate's rows whose tableau piles
+  // hold ``longest`` cards at the index step; and the heights of the tableau's
+  // rows in card heights: arrangement._terms and _tall.
+  function terms(plan, candidate, longest) {
+    const slot = 1 + (longest - 1) * plan.index_w;
+    const tall = (row) => (row.fan === "down" ? 1 + (longest - 1) * plan.index_h : 1);
+    const across = (row) => [row.columns * (row.fan === "right" ? slot : 1.0), row.columns - 1];
+    const down = (rows) => rows.reduce((total, row) => total + plan.aspect * tall(row), 0);
+    const {rows, side} = candidate;
+    const body = rows.slice(side).map(tall);
+    if (!side) {
+      return {across: rows.map(across), down: [[down(rows), rows.length - 1]], body};
+    }
+    const [strip, main] = [rows.slice(0, side), rows.slice(side)];
+    const wide = [strip.map(across), main.map(across)];
+    const cards = Math.max(...wide[0].map(([w]) => w)) + Math.max(...wide[1].map(([w]) => w));
+    const gaps = Math.max(...wide[0].map(([, g]) => g)) + Math.max(...wide[1].map(([, g]) => g)) + 2;
+    return {across: [[cards, gaps]], down: [strip, main].map((part) => [down(part), part.length - 1]),
+            body};
+  }
+
+  // ``longest``: the most cards a tableau pile is laid out for (the game's
+  // design length, or more where a pile in play holds more: render.py's longest).
+  function arrange(plan, width, height, gap, longest = plan.longest) {
     const measured = plan.candidates.map((candidate) => {
-      const fitW = widest(candidate.across, width, gap);
-      const fitH = widest(candidate.down, height, gap);
-      return {candidate, size: Math.min(fitW, fitH), fitW, fitH};
+      const measures = terms(plan, candidate, longest);
+      const fitW = widest(measures.across, width, gap);
+      const fitH = widest(measures.down, height, gap);
+      return {candidate, measures, size: Math.min(fitW, fitH), fitW, fitH};
     });
     const best = Math.max(...measured.map((m) => m.size));
     let target = best * plan.share;
@@ -77,23 +105,31 @@
     }
     cardW = Math.max(1.0, Math.min(cardW, plan.largest));
     const {candidate} = chosen;
+    const {body} = chosen.measures;
     const cardH = cardW * plan.aspect;
     let needed = 0;
-    for (const rows of candidate.body) {
+    for (const rows of body) {
       needed += cardH * rows;
     }
-    needed += (candidate.body.length - 1) * gap;
+    needed += (body.length - 1) * gap;
     const fanned = candidate.rows.filter((row) => row.fan === "down").length;
-    let pileLen = cardH * (1 + (plan.longest - 1) * plan.index_h);
+    let pileLen = cardH * (1 + (longest - 1) * plan.index_h);
     if (fanned) {
       pileLen += Math.max(0.0, height - needed) / fanned;
     }
-    const slotW = cardW * (1 + (plan.longest - 1) * plan.index_w);
+    let slotW = cardW * (1 + (longest - 1) * plan.index_w);
+    const right = candidate.rows.filter((row) => row.fan === "right");
+    if (right.length) {         // (Chequers' sideways fans: as wide as the row leaves them)
+      const strip = Math.max(0.0, ...candidate.rows.slice(0, candidate.side)
+        .map((row) => row.columns * (cardW + gap)));
+      const roomW = (width - strip - (right[0].columns - 1) * gap) / right[0].columns;
+      slotW = Math.max(slotW, Math.min(roomW, cardW * (1 + (longest - 1) * plan.fan_w)));
+    }
     return {candidate, cardW, pileLen, slotW, scrolls: chosen.fitH < cardW - 0.01};
   }
 
   // The board's inner room, as castling_web/render.py's TableView._space reads it.
-  function room() {
+  function room(plan) {
     let width = board.clientWidth || window.innerWidth;
     const rect = board.getBoundingClientRect();
     const bottom = rect.bottom || window.innerHeight;
@@ -104,9 +140,11 @@
   }
 
   // Rows of piles as TableView._build_rows makes them, and the sizes of _apply.
-  function lay(piles) {
-    const {width, height, gap} = room();
-    const fit = arrange(width, height, gap);
+  function lay(plan, piles) {
+    const {width, height, gap} = room(plan);
+    const longest = Math.max(plan.longest, ...Object.entries(piles)
+      .filter(([name]) => name.startsWith("t")).map(([, pile]) => pile.children.length));
+    const fit = arrange(plan, width, height, gap, longest);
     const rows = fit.candidate.rows.map((row) => {
       const element = document.createElement("div");
       element.className = `row fan-${row.fan}`;
@@ -152,58 +190,110 @@
     }
   }
 
-  // A first visit: no link to open, and nothing stored (a player of before has a
-  // game of their own to come back to, which only Python can read).
-  function firstVisit() {
-    if (location.hash.length > 1) {
-      return false;
-    }
+  // What the browser keeps of Castling (castling.player.records' keys): whether
+  // anything, whether the welcome is still due (castling.player.session:
+  // neither closed nor a last game), the settings, the last game, the saves.
+  // Storage refused: as if a player of before; Python says why, on its table.
+  function stored() {
     try {
+      let any = false;
       for (let at = 0; at < localStorage.length; at++) {
-        if (String(localStorage.key(at)).startsWith("castling:")) {
-          return false;
-        }
+        any = any || String(localStorage.key(at)).startsWith("castling:");
       }
+      const last = localStorage.getItem("castling:last");
+      let settings = {};
+      try {
+        const text = JSON.parse(localStorage.getItem("castling:settings"));
+        settings = text && typeof text === "object" ? text : {};
+      } catch {
+        // damaged: Python falls back to the defaults too (records.read_settings)
+      }
+      return {
+        any, settings, last,
+        welcome: localStorage.getItem("castling:welcomed") === null && last === null,
+        save: (game) => localStorage.getItem(`castling:save:${game}`),
+      };
     } catch {
-      return false;             // storage refused: Python says why, on its table
+      return {any: true, welcome: false, settings: {}, last: null, save: () => null};
     }
-    return true;
+  }
+
+  // A setting as Python reads it: one of its choices, else the default (the first).
+  function setting(kept, plan, name) {
+    const choices = plan.looks.choices[name];
+    const value = kept.settings[name];
+    return choices.includes(value) ? value : choices[0];
+  }
+
+  // The player's looks, as classes on the page (castling_web/settings.py's
+  // apply_look), and the card size, as a plan sized for it.
+  function wear(kept, plan) {
+    for (const [name, className] of Object.entries(plan.looks.switches)) {
+      html.classList.toggle(className, kept.settings[name] === true);
+    }
+    for (const [name, prefix] of Object.entries(plan.looks.classes)) {
+      const chosen = setting(kept, plan, name);
+      for (const value of plan.looks.choices[name]) {
+        html.classList.toggle(`${prefix}-${value}`, value === chosen);
+      }
+    }
+    const [share, largest] = plan.looks.card_sizes[setting(kept, plan, "card_size")];
+    return {...plan, share, largest};
   }
 
   // The first of the browser's languages that the page has words in
   // (castling.i18n.preferred), else the default.
-  function words() {
+  function words(plan, chosen) {
+    if (chosen && Object.hasOwn(plan.words, chosen)) {
+      return plan.words[chosen];         // the player's choice (Settings → Language)
+    }
     for (const tag of navigator.languages || [navigator.language]) {
       const code = String(tag).split("-")[0].toLowerCase();
-      if (code in plan.words) {
+      if (Object.hasOwn(plan.words, code)) {
         return plan.words[code];
       }
     }
     return plan.words[plan.default_language];
   }
 
-  function welcome(texts) {
+  // The page's own words for the deal on the table (chrome.py writes the same).
+  function writePage(texts, deal, game) {
+    const fill = (text) => text.replaceAll("{deal}", deal);
+    for (const [id, text] of Object.entries(texts.page)) {
+      document.getElementById(id).textContent = fill(text);
+    }
+    document.title = fill(texts.title);
+    document.getElementById("game-select").value = game;
+  }
+
+  function welcome(texts, gameLine) {
     const dialog = document.getElementById("welcome-dialog");
     if (!dialog) {
       return;
     }
     for (const element of dialog.querySelectorAll("[data-i18n]")) {
       const key = element.getAttribute("data-i18n");
-      if (key in texts.catalogue) {
+      if (Object.hasOwn(texts.catalogue, key)) {
         element.textContent = texts.catalogue[key];
       }
     }
     for (const [id, text] of Object.entries(texts.welcome)) {
       document.getElementById(id).textContent = text;
     }
+    if (gameLine) {
+      document.getElementById("welcome-game").textContent = gameLine;
+    }
     // Closed before Python is up: Python remembers it (castling_web/welcome.py).
     dialog.addEventListener("close", () => dialog.setAttribute("data-closed", ""), {once: true});
     dialog.showModal();
   }
 
-  // Until the app is up: a tap on the table gets a word; a button is pressed
-  // again once it is (the last one pressed), a game chosen is opened.
-  function holdInput(texts) {
+  // Until the app is up: a tap or a drag on the table is kept, its cards
+  // marked at once (.asked), and played once the app is up, which judges it
+  // (castling_web/pointer.py's play_asked: html[data-asked-moves]); a key gets
+  // a word; a button is pressed once the app is up (the last one pressed), a
+  // game chosen is opened. On a replay's table (``watching``) nothing is kept.
+  function holdInput(texts, watching) {
     const toast = document.getElementById("toast");
     const notice = document.getElementById("notice");
     const say = (text) => {
@@ -213,11 +303,64 @@
       }
     };
     const ready = () => html.dataset.ready === "true";
-    const onTable = (event) => {
-      if (!ready() && event.target.closest && event.target.closest("[data-pile]")) {
-        event.preventDefault();
-        event.stopPropagation();
-        say(texts.wait);
+    const asked = [];
+    let press = null;
+    // (pointer.py's _pressed: the pile, and how many cards from its top the
+    // pointer touches; null on a face-down card or an empty pile)
+    const onDown = (event) => {
+      const pile = !ready() && event.target.closest && event.target.closest("#board [data-pile]");
+      if (!pile) {
+        return;
+      }
+      event.preventDefault();
+      event.stopPropagation();
+      if (watching || event.button !== 0 || !event.isPrimary) {
+        return;
+      }
+      const cards = [...pile.querySelectorAll(":scope > .card")];
+      const card = event.target.closest(".card");
+      const at = cards.indexOf(card);
+      const count = at >= 0 && card.getAttribute("data-card") !== "down" ? cards.length - at : null;
+      press = {x: event.clientX, y: event.clientY, pile, count, dragging: false,
+               lifted: count ? cards.slice(-count) : []};
+    };
+    // A press that travels 6 px is a drag (pointer.py's DRAG_THRESHOLD): the cards follow.
+    const onMove = (event) => {
+      if (!press || !press.count) {
+        return;
+      }
+      const [dx, dy] = [event.clientX - press.x, event.clientY - press.y];
+      if (press.dragging || Math.abs(dx) + Math.abs(dy) >= 6) {
+        press.dragging = true;
+        for (const card of press.lifted) {
+          card.style.transform = `translate(${dx}px, ${dy}px)`;
+          card.classList.add("dragging");
+        }
+      }
+    };
+    const onUp = (event) => {
+      const done = press;
+      press = null;
+      if (!done || ready()) {
+        return;
+      }
+      const name = done.pile.getAttribute("data-pile");
+      let entry = {kind: "tap", pile: name, count: done.count, time: event.timeStamp};
+      if (done.dragging) {
+        for (const card of done.lifted) {
+          card.style.removeProperty("transform");
+          card.classList.remove("dragging");
+        }
+        const under = document.elementsFromPoint(event.clientX, event.clientY)
+          .map((element) => element.closest("#board [data-pile]"))
+          .find((pile) => pile && pile !== done.pile);
+        entry = {kind: "drag", pile: name, count: done.count,
+                 to: under ? under.getAttribute("data-pile") : null};
+      }
+      asked.push(entry);
+      html.setAttribute("data-asked-moves", JSON.stringify(asked));
+      for (const card of done.lifted) {
+        card.classList.add("asked");
       }
     };
     const onButton = (event) => {
@@ -239,9 +382,11 @@
         say(texts.wait);
       }
     };
-    document.addEventListener("pointerdown", onTable, true);
-    document.addEventListener("click", onButton, true);
-    document.addEventListener("keydown", onKey, true);
+    const listened = [["pointerdown", onDown], ["pointermove", onMove], ["pointerup", onUp],
+                      ["click", onButton], ["keydown", onKey]];
+    for (const [name, listener] of listened) {
+      document.addEventListener(name, listener, true);
+    }
     const games = document.getElementById("game-select");
     games.addEventListener("change", onGame);
     // Once the app is up, it answers: the guards go, and a word of theirs still
@@ -249,9 +394,9 @@
     new MutationObserver((_, watch) => {
       if (ready()) {
         watch.disconnect();
-        document.removeEventListener("pointerdown", onTable, true);
-        document.removeEventListener("click", onButton, true);
-        document.removeEventListener("keydown", onKey, true);
+        for (const [name, listener] of listened) {
+          document.removeEventListener(name, listener, true);
+        }
         games.removeEventListener("change", onGame);
         if (toast && notice && [texts.wait, texts.asked].includes(notice.textContent)) {
           toast.hidden = true;
@@ -260,43 +405,306 @@
     }).observe(html, {attributes: true, attributeFilter: ["data-ready"]});
   }
 
-  // For the layout test: the same function over any room.
+  // A table laid out on the board, kept laid out for the board's size until
+  // the app is up (a phone turned, a window resized). html[data-first-table]
+  // names its game, html[data-early] the way in ("front-door", "deal",
+  // "replay", "return"): castling_web/routing.py opens the front door's deal.
+  function show(way, plan, piles, texts) {
+    html.setAttribute("data-first-table", plan.game);
+    html.setAttribute("data-early", way);
+    lay(plan, piles);
+    performance.mark("castling:first-table");
+    const relay = () => {
+      if (html.dataset.ready === "true") {
+        window.removeEventListener("resize", relay);
+      } else {
+        lay(plan, piles);
+      }
+    };
+    window.addEventListener("resize", relay);
+    holdInput(texts, way === "replay");
+  }
+
+  // -- the front door: the deal build.py drew ---------------------------------
+
+  // (``welcomed``: the welcome opens over it; a transfer link's waits for Python.)
+  function frontDoor(welcomed) {
+    const planElement = document.getElementById("first-table-plan");
+    const template = document.getElementById("first-table");
+    if (!planElement || !template) {
+      return;
+    }
+    const plan = JSON.parse(planElement.textContent);
+    const texts = words(plan, "");
+    const table = template.content.cloneNode(true);
+    // The renderer's inline properties (--n, --i), which markup may not carry under the CSP.
+    for (const element of table.querySelectorAll("[data-style]")) {
+      for (const property of element.getAttribute("data-style").split(";")) {
+        const [name, value] = property.split(":");
+        element.style.setProperty(name, value);
+      }
+      element.removeAttribute("data-style");
+    }
+    const piles = {};
+    for (const pile of table.children) {
+      piles[pile.getAttribute("data-pile")] = pile;
+    }
+    for (const [id, text] of Object.entries(texts.page)) {
+      document.getElementById(id).textContent = text;
+    }
+    document.title = texts.title;
+    document.getElementById("game-select").value = plan.game;
+    show("front-door", plan, piles, texts);
+    if (welcomed) {
+      welcome(texts, null);
+    }
+  }
+
+  // -- any other way in: dealt, and played on, by the compiled core -----------
+
+  // The game and deal number a deal link names, checked as castling.player.links
+  // checks them (the game is checked by its plan being there); else null.
+  function dealLink(fragment) {
+    if (fragment.length > 200) {
+      return null;
+    }
+    let text = fragment;
+    try {
+      text = decodeURIComponent(fragment);
+    } catch {
+      return null;
+    }
+    const match = /^#\/([a-z0-9-]{1,40})\/([0-9]{1,40})$/.exec(text);
+    return match ? dealNumber(match[1], match[2]) : null;
+  }
+
+  // 1 to 10^20 - 1, written without leading zeros: at most twenty digits, not
+  // all of them zeros (as castling.deal.parse_deal_number reads it).
+  function dealNumber(game, digits) {
+    const deal = String(digits).replace(/^0+/, "");
+    return /^[0-9]{1,20}$/.test(deal) ? {game, deal} : null;
+  }
+
+  // A replay link (castling.player.replay_links): the deal part as a deal link.
+  function replayLink(fragment) {
+    const at = fragment.indexOf("/replay/");
+    return at < 0 ? null : dealLink(fragment.slice(0, at));
+  }
+
+  // The moves of the player's save of ``game`` (castling.save's format, checked
+  // as far as a table needs), if it is of deal ``deal`` (any deal: null); else
+  // null. Its deal number is read from the text: JSON's numbers in JavaScript
+  // lose digits past 2^53, and deal numbers go to 10^20.
+  function savedGame(kept, game, deal) {
+    const text = kept.save(game);
+    if (text === null) {
+      return null;
+    }
+    let data;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      return null;
+    }
+    const digits = /"deal"\s*:\s*([0-9]{1,21})[,}\s]/.exec(text);
+    if (!data || data.format !== 1 || data.game !== game || typeof data.deal !== "number" ||
+        !digits || !Array.isArray(data.moves) || data.moves.length > 8000 ||
+        !data.moves.every((move) => typeof move === "string")) {
+      return null;
+    }
+    const found = dealNumber(game, digits[1]);
+    if (!found || (deal !== null && found.deal !== deal)) {
+      return null;
+    }
+    return {deal: found.deal, moves: data.moves, daily: typeof data.daily === "string" && data.daily !== ""};
+  }
+
+  // A move's text ("t3-f2", "t4-t9:3": castling.notation) as the core's three numbers.
+  function parseMove(plan, text) {
+    const match = /^([tfrsw][1-9][0-9]?)-([tfrsw][1-9][0-9]?)(?::([1-9][0-9]?))?$/.exec(text);
+    const names = plan.piles.map((pile) => pile.name);
+    if (!match || match[3] === "1") {
+      return null;
+    }
+    const [source, target] = [names.indexOf(match[1]), names.indexOf(match[2])];
+    return source < 0 || target < 0 || source === target ? null
+      : [source, target, match[3] ? Number(match[3]) : 1];
+  }
+
+  // The piles, by pile name, of the deal with ``moves`` played, as the engine's
+  // positions list them (bottom first; a card is suit * 13 + rank, FACE_DOWN
+  // added when it lies face down): dealt and played by the core from the
+  // game's rules table. Null if anything fails: a move the core finds illegal
+  // (Python then says what it makes of the save) draws nothing.
+  async function played(plan, rules, core, deal, moves) {
+    const {instance} = await WebAssembly.instantiate(core, {});
+    const exports = instance.exports;
+    const io = exports.core_io();
+    const bytes = (size) => new Uint8Array(exports.memory.buffer, io, size);
+    bytes(rules.byteLength).set(new Uint8Array(rules));
+    if (exports.core_load_rules(rules.byteLength) < 0) {
+      return null;
+    }
+    const digits = new TextEncoder().encode(deal);
+    bytes(digits.length).set(digits);
+    if (exports.core_deal(digits.length) < 0) {
+      return null;
+    }
+    for (const text of moves) {
+      const move = parseMove(plan, text);
+      if (!move || exports.core_play(...move) < 0) {
+        return null;
+      }
+    }
+    const position = bytes(exports.core_get_position());
+    if (position[0] !== plan.piles.length) {
+      return null;
+    }
+    const piles = {};
+    let at = 1;
+    for (const {name} of plan.piles) {
+      const size = position[at];
+      piles[name] = Array.from(position.subarray(at + 1, at + 1 + size));
+      at += 1 + size;
+    }
+    return piles;
+  }
+
+  // A card's code ("TD"; lower case face down: castling.cards.card_text).
+  function code(plan, card) {
+    const {ranks, suits, face_down: down} = plan.cards;
+    const face = card & ~down;
+    const text = ranks[face % 13] + suits[Math.floor(face / 13)];
+    return card & down ? text.toLowerCase() : text;
+  }
+
+  // The piles' and cards' elements as castling_web/render.py's TableView draws them.
+  function drawPiles(plan, texts, cards) {
+    const label = (text) => (text === text.toLowerCase() ? texts.face_down : texts.cards[text]);
+    const piles = {};
+    for (const {name, class: className, label: mark, counted} of plan.piles) {
+      const codes = cards[name].map((card) => code(plan, card));
+      const pile = document.createElement("div");
+      pile.className = className;
+      pile.setAttribute("data-pile", name);
+      pile.setAttribute("role", "group");
+      pile.setAttribute("tabindex", name === plan.focused ? "0" : "-1");
+      const count = codes.length === 0 ? "empty" : codes.length === 1 ? "one" : "many";
+      pile.setAttribute("aria-label", texts.pile_label[count]
+        .replaceAll("{pile}", texts.pile_titles[name])
+        .replaceAll("{count}", String(codes.length))
+        .replaceAll("{card}", codes.length ? label(codes[codes.length - 1]) : ""));
+      if (mark) {
+        pile.setAttribute("data-label", mark);
+      }
+      pile.style.setProperty("--n", String(codes.length));
+      if (counted) {
+        pile.setAttribute("data-count", String(codes.length));
+      }
+      codes.forEach((text, index) => {
+        const card = document.createElement("div");
+        card.style.setProperty("--i", String(index));
+        card.setAttribute("data-index", String(index));
+        card.setAttribute("role", "img");
+        card.setAttribute("aria-label", label(text));
+        const down = text === text.toLowerCase();
+        card.className = down ? "card down" : "card";
+        card.setAttribute("data-card", down ? "down" : text);
+        pile.appendChild(card);
+      });
+      piles[name] = pile;
+    }
+    return piles;
+  }
+
+  // The page's own words for the game on the table (chrome.py and app.py write the same).
+  function writePage(texts, game, deal, moves, daily) {
+    const fill = (text) => text.replaceAll("{deal}", deal);
+    for (const [id, text] of Object.entries(texts.page)) {
+      document.getElementById(id).textContent = fill(text);
+    }
+    if (daily) {
+      document.getElementById("deal-label").textContent = fill(texts.daily_label);
+    }
+    if (moves) {
+      document.getElementById("move-counter").textContent = moves === 1 ? texts.counter_one
+        : texts.counter_many.replaceAll("{count}", String(moves));
+      document.getElementById("status").textContent = "";    // (the app's to say, in play)
+    }
+    document.title = fill(texts.title);
+    document.getElementById("game-select").value = game;
+  }
+
+  // The replay viewer's panel above the table, as castling_web/replay_view.py
+  // opens it (its controls answer once the app is up): the table is laid out
+  // in the room the panel leaves it.
+  function replayPanel(texts, deal) {
+    const panel = document.getElementById("replay");
+    document.getElementById("replay-title").textContent = texts.replay_title.replaceAll("{deal}", deal);
+    panel.hidden = false;
+    panel.setAttribute("data-replay", "");
+  }
+
+  // What to draw: ``way`` is "deal" (a deal link: the player's save of that
+  // deal if there is one), "replay" (the replay's deal, before its first move)
+  // or "return" (the last game's save).
+  async function early(way, found, kept) {
+    const fetched = (name) => fetch(name).then((response) => {
+      if (!response.ok) {
+        throw new Error(`${name}: ${response.status}`);
+      }
+      return response;
+    });
+    const [plain, rules, core] = await Promise.all([
+      fetched(`./tables/${found.game}.json`).then((response) => response.json()),
+      fetched(`./tables/${found.game}.bin`).then((response) => response.arrayBuffer()),
+      fetched("./castling-core.wasm").then((response) => response.arrayBuffer()),
+    ]);
+    const plan = wear(kept, plain);
+    const saved = way === "replay" ? null : savedGame(kept, found.game, found.deal);
+    const deal = saved ? saved.deal : found.deal;
+    const moves = saved ? saved.moves : [];
+    const cards = await played(plan, rules, core, deal, moves);
+    // The app may be up already (a quick return): its table is the one.
+    if (!cards || html.dataset.ready === "true") {
+      return;
+    }
+    const texts = words(plan, setting(kept, plan, "language"));
+    writePage(texts, plan.game, deal, moves.length, saved && saved.daily);
+    if (way === "replay") {
+      replayPanel(texts, deal);
+    }
+    show(way, plan, drawPiles(plan, texts, cards), texts);
+    if (kept.welcome && way !== "return") {
+      welcome(texts, texts[way === "replay" ? "watch" : "shared"].replaceAll("{deal}", deal));
+    }
+  }
+
+  // For the tests: the same layout over any plan and room.
   window.castlingFirstTable = {arrange};
 
-  if (!firstVisit()) {
-    return;
-  }
-  const texts = words();
-  html.setAttribute("data-first-table", plan.game);
-  const table = template.content.cloneNode(true);
-  // The renderer's inline properties (--n, --i), which markup may not carry under the CSP.
-  for (const element of table.querySelectorAll("[data-style]")) {
-    for (const property of element.getAttribute("data-style").split(";")) {
-      const [name, value] = property.split(":");
-      element.style.setProperty(name, value);
+  // What Python will open (castling_web/routing.py), drawn now where it can be
+  // known: a link's deal, a replay's, the front door's, the last game's save.
+  // Anything else (a link that cannot be read, a new deal of a random number)
+  // draws nothing, and the app, once up, shows it or says why.
+  const kept = stored();
+  const fragment = location.hash;
+  const link = ["", "#", "#/"].includes(fragment) || fragment.startsWith("#transfer=") ? null
+    : {replay: replayLink(fragment), deal: fragment.includes("/replay/") ? null : dealLink(fragment)};
+  let drawing = null;
+  if (link) {
+    if (link.replay || link.deal) {
+      drawing = early(link.replay ? "replay" : "deal", link.replay || link.deal, kept);
     }
-    element.removeAttribute("data-style");
-  }
-  const piles = {};
-  for (const pile of table.children) {
-    piles[pile.getAttribute("data-pile")] = pile;
-  }
-  for (const [id, text] of Object.entries(texts.page)) {
-    document.getElementById(id).textContent = text;
-  }
-  document.title = texts.title;
-  document.getElementById("game-select").value = plan.game;
-  lay(piles);
-  performance.mark("castling:first-table");
-  // A phone turned, a window resized: laid out again, until the app does it.
-  const relay = () => {
-    if (html.dataset.ready === "true") {
-      window.removeEventListener("resize", relay);
-    } else {
-      lay(piles);
+  } else if (!kept.any) {
+    frontDoor(!fragment.startsWith("#transfer="));
+  } else {
+    const game = kept.last || "chessboard";
+    const saved = /^[a-z0-9-]{1,40}$/.test(game) ? savedGame(kept, game, null) : null;
+    if (saved) {
+      drawing = early("return", {game, deal: saved.deal}, kept);
     }
-  };
-  window.addEventListener("resize", relay);
-  holdInput(texts);
-  welcome(texts);
+  }
+  // (A failure draws nothing: the app, once up, opens the game or says why.)
+  drawing?.catch(() => undefined);
 })();

@@ -70,6 +70,24 @@ def foreign_elements(page) -> int:
         + ' iframe, b, script:not([src]):not([type=py]):not(#first-table-plan)').length""")
 
 
+# The board as drawn: every row, pile and card with what places it (classes,
+# inline properties, hooks), in order; and where each card is on the screen.
+TABLE = """(() => {
+  const board = document.getElementById("board");
+  const style = (element) => element.style.cssText.split(";").map((part) => part.trim())
+    .filter(Boolean).sort().join("; ");
+  const shape = [...board.querySelectorAll(".row, [data-pile], [data-card]")].map((element) =>
+    [element.className, element.getAttribute("data-pile"), element.getAttribute("data-card"),
+     element.getAttribute("tabindex"), element.getAttribute("aria-label"),
+     style(element)]);
+  const boxes = [...board.querySelectorAll("[data-card]")].map((card) => {
+    const box = card.getBoundingClientRect();
+    return [box.x, box.y, box.width, box.height];
+  });
+  return {shape, boxes, style: style(board), ready: document.documentElement.dataset.ready};
+})()"""
+
+
 def wait_ready(page) -> None:
     page.wait_for_selector('html[data-ready="true"]', timeout=READY_TIMEOUT_MS)
 

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from browser_helpers import DIST, READY_TIMEOUT_MS, ROOT, WELCOMED, empty_page, wait_ready, watched
-from support import launch_chromium, serve
+from support import HoldingHandler, launch_chromium, serve
 
 
 @pytest.fixture(scope="session")
@@ -24,6 +24,16 @@ def site_url():
         subprocess.run([sys.executable, str(ROOT / "build.py")], check=True, cwd=ROOT)
     with serve(DIST) as url:
         yield url
+
+
+@pytest.fixture
+def held_site():
+    """dist/ served by a server of its own that holds back the runtime's
+    WebAssembly until the test sets ``HoldingHandler.released``."""
+    HoldingHandler.released.clear()
+    with serve(DIST, HoldingHandler) as url:
+        yield url
+        HoldingHandler.released.set()       # nothing stays waiting when the test ends
 
 
 class Browser:

@@ -60,6 +60,20 @@ class CountingHandler(QuietHandler):
             self.sent.append((self.path.split("?")[0], len(data)))
 
 
+class HoldingHandler(QuietHandler):
+    """Static files; the runtime's WebAssembly only once ``released`` is set:
+    what a page shows before Python is up is looked at for as long as a test
+    needs (the ``held_site`` fixture serves with it)."""
+
+    held = "pyodide.asm.wasm"
+    released = threading.Event()
+
+    def do_GET(self) -> None:
+        if self.path.split("?")[0].endswith(self.held):
+            self.released.wait(timeout=300)
+        super().do_GET()
+
+
 @contextlib.contextmanager
 def serve(directory: Path, handler=QuietHandler):
     """Serve ``directory`` on a free localhost port; yields the base URL."""

@@ -1,4 +1,6 @@
-"""A first visit has cards on the table before Python is up (issue 26).
+"""Every way in has cards on the table before Python is up (issues 26 and 48):
+the front door's deal, drawn by the build, and a deal link's, dealt in the page
+by the compiled core.
 
 The page is served here by a server that holds back the runtime's WebAssembly
 until the test lets it go: what a first visit shows before ``data-ready`` is
@@ -6,56 +8,20 @@ looked at for as long as the test needs, then the app takes over."""
 
 from __future__ import annotations
 
-import threading
+import re
 
 import pytest
 
 from castling import GAMES, Game
 from castling.i18n import catalogue
-from castling.player.arrangement import FAN_HEIGHT, FAN_WIDTH, INDEX_HEIGHT, INDEX_WIDTH, Space, arrange
+from castling.player.arrangement import (FAN_HEIGHT, FAN_WIDTH, INDEX_HEIGHT, INDEX_WIDTH, Space, arrange,
+                                         design_length)
 from castling.player.first_visit import FIRST_DEAL, FIRST_GAME
+from castling.player.tap import tap_choice
 
-from browser_helpers import DIST, READY_TIMEOUT_MS, violations, wait_ready, watched
-from support import QuietHandler, serve
-
-HELD = "pyodide.asm.wasm"
-
-
-class HoldingHandler(QuietHandler):
-    """Static files; the runtime's WebAssembly only once ``released`` is set."""
-
-    released = threading.Event()
-
-    def do_GET(self) -> None:
-        if self.path.split("?")[0].endswith(HELD):
-            self.released.wait(timeout=300)
-        super().do_GET()
-
-
-@pytest.fixture
-def held_site():
-    HoldingHandler.released.clear()
-    with serve(DIST, HoldingHandler) as url:
-        yield url
-        HoldingHandler.released.set()       # nothing stays waiting when the test ends
-
-
-# The board as drawn: every row, pile and card with what places it (classes,
-# inline properties, hooks), in order; and where each card is on the screen.
-TABLE = """(() => {
-  const board = document.getElementById("board");
-  const style = (element) => element.style.cssText.split(";").map((part) => part.trim())
-    .filter(Boolean).sort().join("; ");
-  const shape = [...board.querySelectorAll(".row, [data-pile], [data-card]")].map((element) =>
-    [element.className, element.getAttribute("data-pile"), element.getAttribute("data-card"),
-     element.getAttribute("tabindex"), element.getAttribute("aria-label"),
-     style(element)]);
-  const boxes = [...board.querySelectorAll("[data-card]")].map((card) => {
-    const box = card.getBoundingClientRect();
-    return [box.x, box.y, box.width, box.height];
-  });
-  return {shape, boxes, style: style(board), ready: document.documentElement.dataset.ready};
-})()"""
+from browser_helpers import (READY_TIMEOUT_MS, TABLE, dom_piles, foreign_elements, shown_as_dom, violations,
+                             wait_ready, watched)
+from support import HoldingHandler
 
 VISIBLE_CARDS = """[...document.querySelectorAll("#board [data-card]")].filter((card) => {
   const box = card.getBoundingClientRect();
@@ -124,7 +90,10 @@ def test_what_a_player_does_before_the_app_is_up_is_answered(browser, held_site)
     words = catalogue("en")
     page.locator("[data-welcome] button.primary").click()          # Play: the welcome closes
     assert page.locator("[data-welcome]").is_hidden()
-    page.locator('[data-pile="t1"] [data-card]').last.click()      # a tap on the table: refused,
+    top = page.locator('[data-pile="t1"] [data-card]').last
+    top.click()                                                    # a tap on the table: kept,
+    assert "asked" in top.get_attribute("class")                   # and shown so
+    page.keyboard.press("u")                                       # a key: not yet,
     notice = page.locator("#notice")
     assert notice.text_content() == words["first.wait"]             # and said so
     assert page.locator("#toast").is_visible()
@@ -136,14 +105,68 @@ def test_what_a_player_does_before_the_app_is_up_is_answered(browser, held_site)
     wait_ready(page)
     page.wait_for_selector("#status[data-hint]")                   # the hint came, on Morphy
     assert page.locator("#board").get_attribute("data-game") == "morphy"
-    assert page.locator("#move-counter").text_content() == "0 moves"   # and no card was moved
+    assert page.locator("#move-counter").text_content() == "0 moves"   # and no card was moved:
+    # the tap was on the table left behind
     assert notice.text_content() != words["first.wait"]            # the waiting word is gone
     assert page.locator("[data-welcome]").is_hidden()               # closed for good:
     assert page.evaluate("localStorage.getItem('castling:welcomed')")
-    page.reload()
+    page.reload()                       # (the address is the deal's link now)
     wait_ready(page)
     assert page.locator("[data-welcome]").is_hidden()
-    assert not page.evaluate("document.documentElement.hasAttribute('data-first-table')")
+    assert page.evaluate("document.documentElement.dataset.firstTable") == "morphy"
+    context.close()
+    check()
+
+
+def centre(locator) -> tuple[float, float]:
+    box = locator.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_taps_and_drags_before_the_app_is_up_are_played_once_it_is(browser, held_site):
+    """A tap, a drag that may be played and one that may not, before Python is
+    up: each card is marked at once, and once the app is up the engine plays
+    the first two, in order, and refuses the third."""
+    rules = GAMES[FIRST_GAME]
+    game = Game(rules, FIRST_DEAL)
+    names = rules.pile_names
+    tableau = [name for name in names if name.startswith("t")]
+    tapped, choice = next((name, choice) for name in tableau
+                          for choice in [tap_choice(game.position, names.index(name), count=1)]
+                          if choice.kind == "play")
+    for move in choice.moves:
+        game.play(move)
+    tap_text = game.move_texts()[0]
+    drag = next(move for move in game.legal_moves()
+                if move[2] == 1 and names[move[0]] in tableau and names[move[1]] in tableau)
+    game.play(drag)
+    drag_text = game.move_texts()[-1]
+    piles = game.position.to_piles()
+    refused = next((source, target) for source in tableau for target in tableau
+                   if source != target and piles[source] and piles[source][-1].isupper() and
+                   f"{source}-{target}" not in game.position.legal_move_texts())
+    context, page, check = first_visit(browser, held_site, viewport={"width": 1280, "height": 800})
+    page.locator("[data-welcome] button.primary").click()
+    card = page.locator(f'[data-pile="{tapped}"] [data-card]').last
+    card.click()
+    assert "asked" in card.get_attribute("class")
+    for source, target in ((names[drag[0]], names[drag[1]]), refused):
+        moved = page.locator(f'[data-pile="{source}"] [data-card]').last
+        onto = page.locator(f'[data-pile="{target}"]')
+        page.mouse.move(*centre(moved))
+        page.mouse.down()
+        page.mouse.move(*centre(onto.locator("[data-card]").last if onto.locator("[data-card]").count()
+                                else onto), steps=8)
+        page.mouse.up()
+        assert "asked" in moved.get_attribute("class")
+    assert page.evaluate("document.documentElement.dataset.ready") == "false"
+    HoldingHandler.released.set()
+    wait_ready(page)
+    page.wait_for_function("JSON.parse(localStorage.getItem('castling:save:chessboard') || '{}')"
+                           ".moves?.length >= 2")
+    saved = page.evaluate("JSON.parse(localStorage.getItem('castling:save:chessboard')).moves")
+    assert saved == [tap_text, drag_text]
+    assert dom_piles(page) == shown_as_dom(game.position.to_piles())
     context.close()
     check()
 
@@ -158,40 +181,134 @@ def test_the_first_table_speaks_the_browsers_language(browser, held_site):
     check()
 
 
-def test_no_first_table_for_a_link_or_a_player_of_before(browser, held_site):
+def test_no_first_table_for_a_player_of_before(browser, held_site):
     HoldingHandler.released.set()
-    for link, script in (("#/fortress/5", None), ("", "localStorage.setItem('castling:last', 'morphy')")):
-        context = browser.new_context(welcome=True, viewport={"width": 1280, "height": 800})
-        if script:
-            context.add_init_script(script)
+    context = browser.new_context(welcome=True, viewport={"width": 1280, "height": 800})
+    context.add_init_script("localStorage.setItem('castling:last', 'morphy')")
+    page, check = watched(context, held_site)
+    page.goto(f"{held_site}index.html")
+    wait_ready(page)
+    assert not page.evaluate("document.documentElement.hasAttribute('data-first-table')")
+    assert page.locator("#board").get_attribute("data-game") == "morphy"
+    context.close()
+    check()
+
+
+# -- a deal link ---------------------------------------------------------------
+
+#: Links and screens: both numbering ranges and the largest number, one deck
+#: and two, Aces dealt to the foundations (Martha), a reserve of the rest and
+#: face-down cards (Castle of Indolence's reserves), Chequers' sideways fans.
+LINKS = [("martha", "31337", (390, 844)), ("chessboard", "4242", (1440, 900)),
+         ("palace", "99999999999999999999", (1280, 800)),
+         ("castle-of-indolence", "32000", (390, 844)), ("chequers", "0031999", (1440, 900))]
+
+
+@pytest.mark.parametrize("game_id, number, size", LINKS)
+def test_a_deal_link_shows_its_deal_at_once_and_the_app_takes_it_over_unmoved(
+        browser, held_site, game_id, number, size):
+    width, height = size
+    context = browser.new_context(welcome=True, viewport={"width": width, "height": height})
+    page, check = watched(context, held_site)
+    page.goto(f"{held_site}index.html#/{game_id}/{number}")
+    page.wait_for_selector(f"html[data-first-table='{game_id}'] #board [data-card]",
+                           timeout=READY_TIMEOUT_MS)
+    before = page.evaluate(TABLE)
+    assert before["ready"] == "false"                  # the runtime is still held back
+    rules = GAMES[game_id]
+    game = Game(rules, int(number))
+    assert dom_piles(page) == shown_as_dom(game.position.to_piles())   # the engine's deal, card for card
+    deal = str(game.number)
+    assert page.locator("#deal-label").text_content() == f"Deal #{deal}"
+    assert page.title() == f"{rules.name} #{deal} — Castling"
+    assert page.locator("[data-welcome]").is_visible()  # what was shared, said at once
+    assert page.locator("#welcome-game").text_content() == \
+        catalogue("en")["welcome.shared"].format(game=rules.name, deal=deal)
+    HoldingHandler.released.set()
+    wait_ready(page)
+    page.wait_for_function("document.fonts.status === 'loaded'")
+    after = page.evaluate(TABLE)
+    assert after["shape"] == before["shape"]            # the same table, element for element,
+    assert after["style"] == before["style"]            # at the same size,
+    for was, now in zip(before["boxes"], after["boxes"]):
+        assert now == pytest.approx(was, abs=0.5)       # every card where it was
+    assert page.locator("#welcome-game").text_content() == \
+        catalogue("en")["welcome.shared"].format(game=rules.name, deal=deal)
+    context.close()
+    check()
+
+
+#: Links the page cannot read: an unknown game, numbers out of range or not
+#: numbers, markup, a wrong shape. Each draws nothing early; the app says why.
+BAD_LINKS = ["#/no-such-game/5", "#/martha/0", "#/martha/100000000000000000000", "#/martha/12abc",
+             "#/martha/%3Cimg%20src%3Dx%3E", "#/martha/5/6"]
+
+
+def test_a_link_the_page_cannot_read_draws_nothing_and_the_app_says_why(browser, held_site):
+    context = browser.new_context(welcome=True, viewport={"width": 1280, "height": 800})
+    pages = []
+    for link in BAD_LINKS:
         page, check = watched(context, held_site)
+        pages.append((page, check))
         page.goto(f"{held_site}index.html{link}")
-        wait_ready(page)
+    # A good link, last: once its table is up, the bad ones (whose files are
+    # fetched no later, or not at all) have done all they do before Python.
+    control, control_check = watched(context, held_site)
+    control.goto(f"{held_site}index.html#/martha/5")
+    control.wait_for_selector("#board [data-card]", timeout=READY_TIMEOUT_MS)
+    control.close()
+    control_check()
+    for page, _ in pages:
+        assert page.locator("#board [data-card]").count() == 0
         assert not page.evaluate("document.documentElement.hasAttribute('data-first-table')")
-        assert page.locator("#board").get_attribute("data-game") == ("fortress" if link else "morphy")
-        context.close()
+        assert foreign_elements(page) == 0
+    # The app then says what is wrong with the link (test_links_and_stats tries
+    # every kind): here, the one with markup in it, in a page alone in its profile.
+    for page, check in pages[:-1]:
+        page.close()
         check()
+    page, check = pages[-1]
+    page.evaluate("link => { location.hash = link; }", "#/martha/%3Cimg%20src%3Dx%3E")
+    HoldingHandler.released.set()
+    wait_ready(page)
+    problem = page.locator("#notice").text_content()
+    assert re.fullmatch(r".+ Here is .+ deal #\d+ instead\.", problem), problem
+    assert foreign_elements(page) == 0
+    check()
+    context.close()
 
 
-def test_the_page_lays_the_first_table_out_as_the_app_does(browser, held_site):
-    """web/first-table.js's copy of arrange() gives Python's answer over many boards."""
+def test_the_page_lays_every_game_out_as_the_app_does(browser, held_site):
+    """web/first-table.js's copy of arrange() gives Python's answer over many
+    boards: for the front door's plan, inline in the page, and for each game's
+    (tables/GAME.json), which a link to the game fetches."""
     HoldingHandler.released.set()
     context = browser.new_context(viewport={"width": 800, "height": 600})
     page, check = watched(context, held_site)
     page.goto(f"{held_site}index.html")
     page.wait_for_function("window.castlingFirstTable !== undefined")
-    rooms = [(float(w), float(h)) for w in range(180, 2600, 37) for h in range(100, 1500, 41)]
-    got = page.evaluate("""(rooms) => rooms.map(([w, h]) => {
-        const fit = castlingFirstTable.arrange(w, h, w > 500 ? 6 : 3);
-        return [fit.candidate.rows.map((row) => row.piles.join(",")).join("|"), fit.candidate.side,
-                fit.cardW, fit.pileLen, fit.slotW, fit.scrolls];
-    })""", rooms)
-    rules = GAMES[FIRST_GAME]
-    for (width, height), answer in zip(rooms, got):
-        fit = arrange(rules, Space(width=width, height=height, gap=6.0 if width > 500 else 3.0,
-                                   index_h=INDEX_HEIGHT, index_w=INDEX_WIDTH, fan_h=FAN_HEIGHT,
-                                   fan_w=FAN_WIDTH, share=1.0, largest=240.0))
-        rows = "|".join(",".join(row.piles) for row in fit.rows)
-        assert answer == [rows, fit.side, fit.card_w, fit.pile_len, fit.slot_w, fit.scrolls], (width, height)
+    many = [(float(w), float(h)) for w in range(180, 2600, 37) for h in range(100, 1500, 41)]
+    few = [(float(w), float(h)) for w in range(180, 2600, 113) for h in range(100, 1500, 97)]
+    # (each game at its design length, and at piles grown longer in play)
+    for game_id, rooms, more in [("", many, 0), *((game_id, few, more) for game_id in GAMES
+                                                  for more in (0, 5))]:
+        got = page.evaluate("""async ([game, rooms, more]) => {
+            const plan = game ? await (await fetch(`./tables/${game}.json`)).json()
+                : JSON.parse(document.getElementById("first-table-plan").textContent);
+            return rooms.map(([w, h]) => {
+                const fit = castlingFirstTable.arrange(plan, w, h, w > 500 ? 6 : 3, plan.longest + more);
+                return [fit.candidate.rows.map((row) => row.piles.join(",")).join("|"),
+                        fit.candidate.side, fit.cardW, fit.pileLen, fit.slotW, fit.scrolls];
+            });
+        }""", [game_id, rooms, more])
+        rules = GAMES[game_id or FIRST_GAME]
+        for (width, height), answer in zip(rooms, got):
+            fit = arrange(rules, Space(width=width, height=height, gap=6.0 if width > 500 else 3.0,
+                                       index_h=INDEX_HEIGHT, index_w=INDEX_WIDTH, fan_h=FAN_HEIGHT,
+                                       fan_w=FAN_WIDTH, share=1.0, largest=240.0),
+                          design_length(rules) + more)
+            rows = "|".join(",".join(row.piles) for row in fit.rows)
+            assert answer == [rows, fit.side, fit.card_w, fit.pile_len, fit.slot_w, fit.scrolls], \
+                (rules.id, more, width, height)
     context.close()
     check()

@@ -117,7 +117,7 @@ class App:
         self.replay = ReplayView(self)
         self.router = Router(self, self.replay.open, self.keep, self.transfer.offer_link)
         self.daily = DailyDeal(self, self.keep)
-        self.welcome = Welcome(self)
+        self.welcome = Welcome(self, self.router)
         self.rules_panel = RulesPanel(self)
 
     # -- start-up --------------------------------------------------------------
@@ -139,6 +139,13 @@ class App:
         if game_id:
             root.removeAttribute("data-asked-game")
             self.open_game(str(game_id))
+        # Taps and drags on the table drawn before (of the game the app shows:
+        # a game chosen meanwhile leaves that table behind).
+        played = root.getAttribute("data-asked-moves")
+        if played:
+            root.removeAttribute("data-asked-moves")
+            if not game_id and root.getAttribute("data-first-table") == self.session.game.rules.id:
+                self.pointer.play_asked(str(played))
         asked = root.getAttribute("data-asked")
         if asked:
             root.removeAttribute("data-asked")

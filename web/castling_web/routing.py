@@ -16,6 +16,7 @@ from castling.player.links import LinkError, deal_link, parse_link
 from castling.player.records import save_key
 from castling.player.replay_links import is_replay_link, parse_replay_link
 from castling.player.transfer import is_transfer_link
+from castling.rules import GameRules
 
 from .host import Host
 
@@ -30,6 +31,10 @@ class Router:
         self.open_transfer = open_transfer  # shows what a transfer link holds
         #: a transfer link is in the address, waiting for the player's answer
         self.holding = False
+        #: what the page was opened by, if a link: ("deal" or "replay", rules,
+        #: number) (the welcome says what was shared: welcome.py)
+        self.opened_by: tuple[str, GameRules, int] | None = None
+        self._routed = False
         host.listen(host.window, "hashchange", lambda event: self.route())
         host.subscribe(self.show_link)
 
@@ -39,10 +44,14 @@ class Router:
         host, session = self.host, self.host.session
         fragment = str(host.window.location.hash)
         problem = None
+        first, self._routed = not self._routed, True
         if is_transfer_link(fragment):
             self.holding = True
             host.leave_view_only()
-            if session.game is None:
+            if session.game is None and self._first_table():
+                # (a new device: the page showed the first visit's deal under it)
+                session.open(GAMES[FIRST_GAME], FIRST_DEAL)
+            elif session.game is None:
                 session.open(GAMES[session.last_game_id()])
             host.show_game()
             self.open_transfer(fragment)
@@ -52,6 +61,8 @@ class Router:
                 replay = parse_replay_link(fragment)
                 if session.game is None:
                     session.open(GAMES[session.last_game_id()])
+                if first:
+                    self.opened_by = ("replay", replay.rules, replay.number)
                 self.open_replay(replay)
                 return
             target = parse_link(fragment)
@@ -62,6 +73,8 @@ class Router:
         point = None
         if target is not None:
             rules, number = target
+            if first:
+                self.opened_by = ("deal", rules, number)
             if game is None or game.rules != rules or game.number != number:
                 # Another deal of a game with a save in progress: that game first,
                 # so that it can be offered back (keep_game.py).
@@ -73,7 +86,7 @@ class Router:
                     if current is not None and current.rules == rules:
                         point = self.keep.before()
                     session.open(rules, number)
-        elif game is None and host.document.documentElement.hasAttribute("data-first-table"):
+        elif game is None and self._first_table():
             # The page showed the first visit's deal before Python was up
             # (web/first-table.js): the same deal, so the table stays as it is.
             session.open(GAMES[FIRST_GAME], FIRST_DEAL)
@@ -85,6 +98,12 @@ class Router:
                           deal=game.number))
         host.show_game()
         self.keep.offer(point)
+
+    def _first_table(self) -> bool:
+        """Whether the page showed the first visit's deal before Python was up
+        (web/first-table.js marks which way in it drew: a link's deal or a
+        player's save are what the app opens anyway)."""
+        return self.host.document.documentElement.getAttribute("data-early") == "front-door"
 
     def release(self) -> None:
         """The transfer link was answered (or refused): the address names the deal again,

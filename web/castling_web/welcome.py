@@ -1,8 +1,10 @@
 """The welcome of a first visit: what the game on the table is, its goal, how
 to move a card, and where the other games are; shown over the dealt table
 once, and never again once closed (``Session.welcome_due``, kept under
-``castling:welcomed``). Its root carries ``data-welcome``. On a first visit the
-page opens it before Python is up (web/first-table.js), in the same words."""
+``castling:welcomed``). Its root carries ``data-welcome``. A first visit by a
+link says what was shared: a deal ("Martha, deal #31337 — shared with you."),
+or someone's game to watch (a replay link). On a first visit the page opens it
+before Python is up (web/first-table.js), in the same words."""
 
 from __future__ import annotations
 
@@ -13,8 +15,9 @@ from .host import Host
 
 
 class Welcome:
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: Host, router) -> None:
         self.host = host
+        self.router = router        # (what the page was opened by: routing.Router.opened_by)
         self.dialog = host.document.getElementById("welcome-dialog")
         host.listen(self.dialog, "close", lambda event: host.session.close_welcome())
 
@@ -29,11 +32,21 @@ class Welcome:
         # could not be remembered as closed, and would greet every visit.
         if not session.welcome_due or not session.saving_works or self.dialog.open:
             return
-        rules = session.game.rules
+        # (a replay link's game, which is not the player's own on the table yet)
+        rules = self.router.opened_by[1] if self.router.opened_by else session.game.rules
         text = self.host.document.getElementById
-        text("welcome-game").textContent = t("welcome.game", game=rules.name)
+        text("welcome-game").textContent = self.game_line()
         text("welcome-summary").textContent = t(f"game.{rules.id}.summary")
         text("welcome-move").textContent = (t("welcome.move.two") if session.settings.tap == "two"
                                             else t("welcome.move.one"))
         text("welcome-others").textContent = t("welcome.others", count=len(GAMES) - 1)
         self.dialog.showModal()
+
+    def game_line(self) -> str:
+        """What the welcome says of the game on the table: what was shared, if a
+        link opened the page, else the game's name."""
+        if self.router.opened_by is not None:
+            way, rules, number = self.router.opened_by
+            return t("welcome.shared" if way == "deal" else "welcome.watch",
+                     game=rules.name, deal=number)
+        return t("welcome.game", game=self.host.session.game.rules.name)
