@@ -1,6 +1,7 @@
-"""The welcome of a first visit (issue 26): over the dealt table, it says what
-the game is, its goal, how to move and where the other games are; once closed
-it is not shown again; a returning player of before it never sees it."""
+"""The welcome of a first visit (issues 26 and 48): over the dealt table, it
+says what the game is (by a link, what was shared), its goal, how to move and
+where the other games are; once closed it is not shown again; a returning
+player of before it never sees it."""
 
 import re
 
@@ -13,7 +14,7 @@ def test_a_first_visit_is_welcomed_once(new_profile_page):
     page = new_profile_page("#/fortress/5", welcome=True, bypass_csp=True)   # (for the audit)
     welcome = page.locator("[data-welcome]")
     assert welcome.is_visible()
-    assert page.locator("#welcome-game").text_content() == "On the table: Fortress."
+    assert page.locator("#welcome-game").text_content() == "Fortress, deal #5 — shared with you."
     assert page.locator("#welcome-summary").text_content()
     assert f"{len(GAMES) - 1} more games" in page.locator("#welcome-others").text_content()
     assert page.locator("[data-pile] [data-card]").count() == 52       # the table is dealt under it
