@@ -65,6 +65,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gzip
 import json
 import random
 import statistics
@@ -131,11 +132,18 @@ class NoCoreHandler(CountingHandler):
             super().do_GET()
 
 
+#: A phone on a mobile network, as Chrome's tools would emulate one: about
+#: 9 Mbit/s down, 150 ms round trips (and the CPU slowed 4x besides).
+PHONE_NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 9_000_000 / 8,
+                 "uploadThroughput": 3_000_000 / 8}
+
+
 @contextlib.contextmanager
-def profile(playwright, throttle: float = 1, welcomed: bool = True):
-    """A new browser profile on disk, with its one page (CPU slowed if asked);
-    marked as having seen the welcome unless not ``welcomed``: then the page is a
-    true first visit, which shows its dealt table before Python is up."""
+def profile(playwright, throttle: float = 1, welcomed: bool = True, network: dict | None = None):
+    """A new browser profile on disk, with its one page (CPU slowed if asked,
+    the network too); marked as having seen the welcome unless not
+    ``welcomed``: then the page is a true first visit, which shows its dealt
+    table before Python is up."""
     with tempfile.TemporaryDirectory() as folder:
         context = playwright.chromium.launch_persistent_context(
             folder, executable_path=chromium_path(), args=CHROMIUM_ARGS,
@@ -145,9 +153,13 @@ def profile(playwright, throttle: float = 1, welcomed: bool = True):
         if welcomed:
             context.add_init_script(WELCOMED)
         page = context.pages[0] if context.pages else context.new_page()
-        if throttle != 1:
-            context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate",
-                                               {"rate": throttle})
+        if throttle != 1 or network:
+            cdp = context.new_cdp_session(page)
+            if throttle != 1:
+                cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+            if network:
+                cdp.send("Network.enable")
+                cdp.send("Network.emulateNetworkConditions", network)
         try:
             yield page
         finally:
@@ -201,12 +213,25 @@ def settle(page) -> None:
     page.wait_for_function(VERDICT, timeout=300_000)
 
 
+#: A first visit's ways in (issue 48): each shows its table before Python is up.
+WAYS_IN = {"front door": "", "deal link": "#/martha/31337",
+           "replay link": "#/fortress/5/replay/1JN"}
+
+
+def shown_at(page) -> float | None:
+    """Seconds from navigation to the early table on screen, if one was drawn."""
+    shown = page.evaluate("window.shownAt === undefined ? null : window.shownAt")
+    return None if shown is None else shown / 1000
+
+
 def boot_figures(playwright, base: str, rounds: int, throttle: float,
                  plain: str) -> dict[str, list[float]]:
     """Boot times of the bare page, the app, and the app without faces (``plain``)."""
     figures: dict[str, list[float]] = {}
 
-    def add(name: str, value: float) -> None:
+    def add(name: str, value: float | None) -> None:
+        if value is None:
+            sys.exit(f"benchmarks/browser.py: {name}: no table shown before Python was up")
         figures.setdefault(name, []).append(value)
 
     for _ in range(rounds):
@@ -220,14 +245,95 @@ def boot_figures(playwright, base: str, rounds: int, throttle: float,
                 if page.evaluate("document.documentElement.dataset.snapshot") != "stored":
                     sys.exit("benchmarks/browser.py: the first visit stored no snapshot")
                 add(f"{kind} return visit", time_to_ready(page, site + APP))
+                if kind == "app":       # (the deal in hand, drawn by the page before Python)
+                    add("app return shown", shown_at(page))
                 booted = page.evaluate("document.documentElement.dataset.boot")
                 if booted != "snapshot":
                     sys.exit(f"benchmarks/browser.py: a return visit booted {booted}")
-        with profile(playwright, throttle, welcomed=False) as page:
-            shown, ready = time_to_first_table(page, base + "index.html")   # (no link: a first visit's deal)
-            add("app first table shown", shown)
-            add("app first table ready", ready)
+        for way, link in WAYS_IN.items():
+            with profile(playwright, throttle, welcomed=False) as page:
+                ready = time_to_ready(page, base + "index.html" + link)
+                add(f"{way} shown", shown_at(page))
+                add(f"{way} ready", ready)
     return figures
+
+
+def phone_figures(playwright, base: str, rounds: int) -> dict[str, list[float]]:
+    """First visits by each way in, and the bare page's cold boot, on a phone's
+    network with the CPU slowed 4x (the bare page under the same profile)."""
+    figures: dict[str, list[float]] = {}
+    for _ in range(rounds):
+        with profile(playwright, 4, network=PHONE_NETWORK) as page:
+            figures.setdefault("bare cold", []).append(time_to_ready(page, base + "bare/index.html"))
+        for way, link in WAYS_IN.items():
+            with profile(playwright, 4, welcomed=False, network=PHONE_NETWORK) as page:
+                ready = time_to_ready(page, base + "index.html" + link)
+                figures.setdefault(f"{way} shown", []).append(shown_at(page) or float("nan"))
+                figures.setdefault(f"{way} ready", []).append(ready)
+    return figures
+
+
+#: The points of a first visit's start, in order (performance marks: the page's
+#: web/first-table.js and interpreter.mjs, and the app's entry script).
+MARKS = {"castling:first-table": "table drawn (first-table.js)",
+         "castling:python-booted": "Python booted (interpreter.mjs)",
+         "castling:python-files": "app's files installed",
+         "castling:app-script": "PyScript runs the entry script",
+         "castling:app-imported": "app imported"}
+
+TIMELINE = """() => ({
+  marks: Object.fromEntries(performance.getEntriesByType("mark").map((m) => [m.name, m.startTime])),
+  files: performance.getEntriesByType("resource").filter((r) => r.startTime < window.readyAt)
+    .map((r) => [new URL(r.name).pathname, r.startTime, r.responseEnd]),
+  ready: window.readyAt,
+})"""
+
+
+def where_figures(playwright, base: str, rounds: int, throttle: float = 1) -> None:
+    """Where a first visit's time goes, and the bytes it fetches before it is
+    playable: medians of the start's marks over ``rounds`` fresh profiles per
+    way in, then each file fetched before data-ready with its size compressed
+    as a static host serves it (gzip, level 6)."""
+    for way, link in WAYS_IN.items():
+        times: dict[str, list[float]] = {}
+        files: dict[str, tuple[float, float]] = {}
+        for _ in range(rounds):
+            with profile(playwright, throttle, welcomed=False) as page:
+                time_to_ready(page, base + "index.html" + link)
+                seen = page.evaluate(TIMELINE)
+            for name, label in MARKS.items():
+                if name in seen["marks"]:
+                    times.setdefault(label, []).append(seen["marks"][name] / 1000)
+            times.setdefault("playable (data-ready)", []).append(seen["ready"] / 1000)
+            for path, start, end in seen["files"]:
+                files[path] = (start / 1000, end / 1000)
+        slowed = f", CPU slowed {throttle:g}x" if throttle != 1 else ""
+        print(f"Where a first visit's time goes: {way}{slowed} (median of {rounds}, seconds from "
+              "navigation):")
+        for label, values in sorted(times.items(), key=lambda item: median(item[1])):
+            print(f"  {median(values):6.2f}  {label}")
+        if way == "deal link":
+            print_bytes(files)
+
+
+def print_bytes(files: dict[str, tuple[float, float]]) -> None:
+    """The files a first visit fetched before data-ready, largest first, with
+    their bytes as built and gzipped."""
+    print("  Fetched before data-ready (start-end in seconds; bytes as built; gzipped):")
+    total = packed = 0
+    rows = []
+    for path, (start, end) in files.items():
+        local = ROOT / "dist" / path.lstrip("/")
+        if not local.is_file():
+            continue
+        data = local.read_bytes()
+        size = len(gzip.compress(data, 6, mtime=0))
+        total, packed = total + len(data), packed + size
+        rows.append((size, path, len(data), start, end))
+    for size, path, raw, start, end in sorted(rows, reverse=True):
+        print(f"    {path:42s} {start:5.2f}-{end:5.2f}  {raw / 1e3:9.1f} kB  {size / 1e3:8.1f} kB")
+    print(f"    {'all ' + str(len(rows)) + ' files':42s} {'':11s}  {total / 1e3:9.1f} kB  "
+          f"{packed / 1e3:8.1f} kB")
 
 
 @contextlib.contextmanager
@@ -576,7 +682,7 @@ def main() -> None:
     parser.add_argument("--slow-rounds", type=int, default=3, help="boots per kind with the CPU slowed 4x")
     parser.add_argument("--moves", type=int, default=150, help="taps measured per game")
     parser.add_argument("--verdicts", type=int, default=40, help="verdicts timed per game")
-    parser.add_argument("--parts", default="boot,slow,bytes,worker,verdicts,taps,motion",
+    parser.add_argument("--parts", default="boot,slow,phone,where,bytes,worker,verdicts,taps,motion",
                         help="which figures to measure (comma-separated)")
     args = parser.parse_args()
     parts = set(args.parts.split(","))
@@ -596,18 +702,35 @@ def measure(playwright, parts: set[str], args, base: str, plain: str) -> None:
         boots = boot_figures(playwright, base, args.rounds, 1, plain)
         print_boots(f"Start-up to data-ready, median of {args.rounds} (seconds):", boots, {
             "first visit": ("app first visit", "bare cold", 1.1),
-            "first visit: dealt cards shown": ("app first table shown", "bare cold", 0.35),
-            "first visit: playable": ("app first table ready", "bare cold", 1.1),
-            "return visit": ("app return visit", "bare warm", 0.45),
+            **{f"first visit by the {way}: cards shown": (f"{way} shown", "bare cold", 0.25)
+               for way in WAYS_IN},
+            **{f"first visit by the {way}: playable": (f"{way} ready", "bare cold", 1.0)
+               for way in WAYS_IN},
+            "return visit: cards shown": ("app return shown", "bare warm", 0.25),
+            "return visit: playable": ("app return visit", "bare warm", 0.35),
             "first visit with faces": ("app first visit", "no faces first visit", None),
             "return visit with faces": ("app return visit", "no faces return visit", None)})
     if "slow" in parts:
         slow = boot_figures(playwright, base, args.slow_rounds, 4, plain)
         print_boots(f"The same with the CPU slowed 4x, median of {args.slow_rounds}:", slow, {
-            "first visit: dealt cards shown, CPU slowed 4x": ("app first table shown", "bare cold", 0.35),
-            "first visit: playable, CPU slowed 4x": ("app first table ready", "bare cold", 1.1),
-            "return visit, CPU slowed 4x": ("app return visit", "bare warm", 0.3),
+            **{f"{way}: cards shown, CPU slowed 4x": (f"{way} shown", "bare cold", 0.25)
+               for way in WAYS_IN},
+            **{f"{way}: playable, CPU slowed 4x": (f"{way} ready", "bare cold", 1.0)
+               for way in WAYS_IN},
+            "return visit: cards shown, CPU slowed 4x": ("app return shown", "bare warm", 0.25),
+            "return visit: playable, CPU slowed 4x": ("app return visit", "bare warm", 0.3),
             "return visit with faces, slowed": ("app return visit", "no faces return visit", None)})
+    if "phone" in parts:
+        phone = phone_figures(playwright, base, args.slow_rounds)
+        print_boots(f"A first visit on a phone's network and CPU (9 Mbit/s, 150 ms, CPU slowed "
+                    f"4x), median of {args.slow_rounds}:", phone, {
+                        **{f"{way}: cards shown, phone": (f"{way} shown", "bare cold", 0.25)
+                           for way in WAYS_IN},
+                        **{f"{way}: playable, phone": (f"{way} ready", "bare cold", 1.0)
+                           for way in WAYS_IN}})
+    if "where" in parts:
+        where_figures(playwright, base, max(1, args.rounds // 2))
+        where_figures(playwright, base, max(1, args.slow_rounds), throttle=4)
     if "bytes" in parts:
         print("First visit, counted at the server:")
         figures = {}
