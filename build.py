@@ -147,14 +147,44 @@ def compile_for_pyodide(sources: dict[str, bytes]) -> dict[str, bytes]:
             for path, data in json.loads(done.stdout).items()}
 
 
-def write_python_files(out: Path) -> None:
-    """The engine and the browser layer, with their bytecode, as one JSON file
-    (path -> base64) that web/python-files.mjs writes into Pyodide's file system."""
+#: The standard library the page loads (scripts/stdlib_for_pyodide.mjs): the
+#: modules the app can import, as bytecode; Pyodide's full library stays beside
+#: it (PYODIDE_FILES) for the safety net (castling_web/stdlib_fallback.py).
+STDLIB_ZIP = "castling-stdlib.zip"
+#: PyScript's Python package, as its pinned npm package has it (the page runs it).
+PYSCRIPT_PYTHON = NODE / "@pyscript" / "core" / "src" / "stdlib" / "pyscript"
+
+
+def app_sources() -> dict[str, bytes]:
+    """The engine, the browser layer and their message catalogues, by path in
+    the page's file system (under Pyodide's working directory)."""
     paths = (sorted((ROOT / "py").glob("castling/**/*.py"))
              + sorted((ROOT / "py").glob("castling/messages/*.json"))
              + sorted(WEB.glob("castling_web/*.py")))
-    files = {path.relative_to(ROOT / "py" if path.is_relative_to(ROOT / "py") else WEB)
-             .as_posix(): path.read_bytes() for path in paths}
+    return {path.relative_to(ROOT / "py" if path.is_relative_to(ROOT / "py") else WEB)
+            .as_posix(): path.read_bytes() for path in paths}
+
+
+def write_stdlib(out: Path) -> None:
+    """vendor/pyodide/castling-stdlib.zip: the standard library the app can
+    import, compiled by Pyodide's CPython (in Node)."""
+    sources = {name: data.decode("utf-8") for name, data in app_sources().items()
+               if name.endswith(".py")}
+    sources["solver_worker.py"] = (WEB / "solver_worker.py").read_text(encoding="utf-8")
+    for path in sorted(PYSCRIPT_PYTHON.glob("*.py")):
+        sources[f"pyscript/{path.name}"] = path.read_text(encoding="utf-8")
+    done = subprocess.run(["node", str(ROOT / "scripts" / "stdlib_for_pyodide.mjs")],
+                          input=json.dumps(sources), capture_output=True, text=True, cwd=ROOT)
+    if done.returncode != 0:
+        sys.exit(f"build.py: making the standard library for Pyodide failed:\n{done.stderr}")
+    made = json.loads(done.stdout)
+    (out / "vendor" / "pyodide" / STDLIB_ZIP).write_bytes(base64.b64decode(made["zip"]))
+
+
+def write_python_files(out: Path) -> None:
+    """The engine and the browser layer, with their bytecode, as one JSON file
+    (path -> base64) that web/python-files.mjs writes into Pyodide's file system."""
+    files = app_sources()
     files |= compile_for_pyodide({name: data for name, data in files.items()
                                   if name.endswith(".py")})
     bundle = {name: base64.b64encode(files[name]).decode() for name in sorted(files)}
@@ -451,8 +481,7 @@ def write_boot_modules(out: Path) -> None:
     of another build is ever restored. Needs copy_runtime, write_python_files
     and write_pages first."""
     runtime = out / "vendor" / "pyodide"
-    sizes = {name: (runtime / name).stat().st_size
-             for name in ("pyodide.asm.wasm", "python_stdlib.zip")}
+    sizes = {name: (runtime / name).stat().st_size for name in ("pyodide.asm.wasm", STDLIB_ZIP)}
     _fill_module(out, "interpreter.mjs", "RUNTIME_BYTES", json.dumps(sizes))
     # Pyodide wants a lock file, and checks its ABI against its own; the app
     # loads no package, so it gets the real file's info and no packages.
@@ -460,7 +489,7 @@ def write_boot_modules(out: Path) -> None:
     _fill_module(out, "python-files.mjs", "LOCK_FILE",
                  json.dumps({"info": lock["info"], "packages": {}}))
     digest = hashlib.sha256()
-    for path in [*(runtime / name for name in PYODIDE_FILES), out / "python-files.json",
+    for path in [*(runtime / name for name in (*PYODIDE_FILES, STDLIB_ZIP)), out / "python-files.json",
                  out / "python-files.mjs", out / "snapshot-maker.mjs", out / "runtime-module.mjs"]:
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     _fill_module(out, "snapshot-store.mjs", "SNAPSHOT_ID", digest.hexdigest()[:16])
@@ -487,10 +516,17 @@ def write_core(out: Path) -> bool:
     return True
 
 
+#: Files the service worker leaves to the network: Pyodide's full standard
+#: library, which only the safety net under the trimmed one ever fetches
+#: (castling_web/stdlib_fallback.py), 2.5 MB no player should download for nothing.
+NOT_PRECACHED = {"vendor/pyodide/python_stdlib.zip"}
+
+
 def write_service_worker(out: Path) -> None:
     """sw.js with every file of the build (and its SHA-256, for Subresource
     Integrity) and a cache name from their hash."""
-    files = sorted(p for p in out.rglob("*") if p.is_file() and p.name not in ("sw.js", ".nojekyll"))
+    files = sorted(p for p in out.rglob("*") if p.is_file() and p.name not in ("sw.js", ".nojekyll")
+                   and p.relative_to(out).as_posix() not in NOT_PRECACHED)
     digest = hashlib.sha256()
     listed = {}
     for path in files:
@@ -514,6 +550,7 @@ def build(out: Path = DIST, faces: bool = True) -> None:
     copy_runtime(out)
     copy_qr_encoder(out)
     write_python_files(out)
+    write_stdlib(out)
     write_pages(out, faces)
     if faces:
         write_card_faces(out)

@@ -32,6 +32,11 @@ import { answerModuleAsks, bootCompiled, moduleFromPage } from "./runtime-module
 export { version };
 
 const RUNTIME = new URL("./vendor/pyodide/", import.meta.url).href;
+// The standard library the app can import, as bytecode (build.py's
+// castling-stdlib.zip), and Pyodide's full one for the safety net
+// (castling_web/stdlib_fallback.py) should a module it lacks be asked for.
+export const STDLIB = `${RUNTIME}castling-stdlib.zip`;
+export const FULL_STDLIB = `${RUNTIME}python_stdlib.zip`;
 const IN_PAGE = typeof document !== "undefined";
 // A page no service worker serves is a first visit (or a reload that bypassed
 // the cache): there is no snapshot to look for, and the runtime comes from the
@@ -88,6 +93,7 @@ async function start(options, given) {
 async function withPythonFiles(files, booted) {
   const [pyodide, installed] = await Promise.all([booted, files]);
   installPythonFiles(pyodide, installed);
+  pyodide.runPython(`import castling_web.stdlib_fallback as net; net.install(${JSON.stringify(FULL_STDLIB)})`);
   mark("castling:python-files");
   return pyodide;
 }
@@ -103,6 +109,7 @@ function mark(name) {
 async function boot() {
   const options = {
     indexURL: RUNTIME,
+    stdLibURL: STDLIB,
     lockFileContents: LOCK_FILE,
     stdout: (text) => streams.stdout(text),
     stderr: (text) => streams.stderr(text),

@@ -19,6 +19,9 @@ import { LOCK_FILE, fetchPythonFiles, installPythonFiles } from "./python-files.
 import { encodeSnapshot } from "./snapshot-store.mjs";
 import { bootCompiled } from "./runtime-module.mjs";
 
+// (interpreter.mjs's: a module of the page, which a worker does not import)
+const RUNTIME = new URL("./vendor/pyodide/", import.meta.url).href;
+
 // Pyodide 314.0.7 restores a snapshot into a heap of its initial size, 30 MiB,
 // whatever the snapshot's size (pyodide issue 6254): one that grew past it
 // would never restore, so it is not kept.
@@ -29,11 +32,14 @@ async function make(module) {
     const files = fetchPythonFiles();
     files.catch(() => {});        // a failure is met where it is awaited, below
     const { pyodide } = await bootCompiled(() => loadPyodide({
-      indexURL: new URL("./vendor/pyodide/", import.meta.url).href,
+      indexURL: RUNTIME,
+      stdLibURL: `${RUNTIME}castling-stdlib.zip`,
       lockFileContents: LOCK_FILE,
       _makeSnapshot: true,
     }), module);
     installPythonFiles(pyodide, await files);
+    pyodide.runPython("import castling_web.stdlib_fallback as net; "
+                      + `net.install(${JSON.stringify(`${RUNTIME}python_stdlib.zip`)})`);
     pyodide.runPython("import castling_web.preload");
     const snapshot = pyodide.makeMemorySnapshot();
     if (snapshot.length > RESTORABLE) {

@@ -92,9 +92,16 @@ def wait_ready(page) -> None:
     page.wait_for_selector('html[data-ready="true"]', timeout=READY_TIMEOUT_MS)
 
 
+#: What castling_web/stdlib_fallback.py writes when the trimmed standard library
+#: lacked a module the app asked for (the build's list of modules is short of one).
+FALLBACK = "came from the full standard library"
+
+
 def watched(context, site_url):
     """A new page of ``context``, and a check to run when the test is done: it
-    fails on any uncaught page error and on any request that leaves the site."""
+    fails on any uncaught page error, on any request that leaves the site, and
+    on any standard module the page's trimmed library lacked (the page, or
+    its workers, fetched the full library: castling_web/stdlib_fallback.py)."""
     requests: list[str] = []
 
     def seen(request) -> None:
@@ -103,6 +110,8 @@ def watched(context, site_url):
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    lacking: list[str] = []
+    page.on("console", lambda message: lacking.append(message.text) if FALLBACK in message.text else None)
 
     def check() -> None:
         context.remove_listener("request", seen)
@@ -110,6 +119,8 @@ def watched(context, site_url):
         foreign = [url for url in requests
                    if not url.startswith((site_url, "about:", "data:", "blob:"))]
         assert not foreign, f"requests to other origins: {foreign[:5]}"
+        full = [url for url in requests if url.endswith("/python_stdlib.zip")]
+        assert not lacking and not full, f"the trimmed standard library lacked a module: {lacking or full}"
     return page, check
 
 
