@@ -151,8 +151,26 @@ def compile_for_pyodide(sources: dict[str, bytes]) -> dict[str, bytes]:
 #: modules the app can import, as bytecode; Pyodide's full library stays beside
 #: it (PYODIDE_FILES) for the safety net (castling_web/stdlib_fallback.py).
 STDLIB_ZIP = "castling-stdlib.zip"
-#: PyScript's Python package, as its pinned npm package has it (the page runs it).
-PYSCRIPT_PYTHON = NODE / "@pyscript" / "core" / "src" / "stdlib" / "pyscript"
+def pyscript_package(folder: Path = NODE / "@pyscript" / "core" / "dist") -> dict[str, str]:
+    """PyScript's Python package as its bundle (in ``folder``) writes it into
+    the page's file system at every start (``pyscript/NAME.py`` -> source): the
+    bundle holds it as an object literal of JSON strings,
+    ``{pyscript:{"__init__.py":"…",…}}``."""
+    bundle = "".join(path.read_text(encoding="utf-8") for path in sorted(folder.glob("core-*.js")))
+    start = bundle.find('{pyscript:{"')
+    if start < 0:
+        sys.exit("build.py: PyScript's bundle no longer holds its package as expected")
+    entry = re.compile(r'"((?:[^"\\]|\\.)*)":("(?:[^"\\]|\\.)*")(,?)')
+    files, at = {}, start + len("{pyscript:{")
+    while (found := entry.match(bundle, at)):
+        name = json.loads('"' + found.group(1) + '"')
+        files[f"pyscript/{name}"] = json.loads(found.group(2))
+        at = found.end()
+        if not found.group(3):
+            break
+    if "pyscript/__init__.py" not in files or bundle[at:at + 2] != "}}":
+        sys.exit("build.py: PyScript's bundle no longer holds its package as expected")
+    return files
 
 
 def app_sources() -> dict[str, bytes]:
@@ -171,8 +189,7 @@ def write_stdlib(out: Path) -> None:
     sources = {name: data.decode("utf-8") for name, data in app_sources().items()
                if name.endswith(".py")}
     sources["solver_worker.py"] = (WEB / "solver_worker.py").read_text(encoding="utf-8")
-    for path in sorted(PYSCRIPT_PYTHON.glob("*.py")):
-        sources[f"pyscript/{path.name}"] = path.read_text(encoding="utf-8")
+    sources |= pyscript_package()
     done = subprocess.run(["node", str(ROOT / "scripts" / "stdlib_for_pyodide.mjs")],
                           input=json.dumps(sources), capture_output=True, text=True, cwd=ROOT)
     if done.returncode != 0:
@@ -187,6 +204,12 @@ def write_python_files(out: Path) -> None:
     files = app_sources()
     files |= compile_for_pyodide({name: data for name, data in files.items()
                                   if name.endswith(".py")})
+    # PyScript writes its own package's sources at every start (pyscript/, in
+    # the same working directory) and imports them: their bytecode, put there
+    # first, spares compiling them each time (tests/site/test_build.py holds the
+    # sources to the ones PyScript's bundle writes).
+    files |= compile_for_pyodide({name: source.encode("utf-8")
+                                  for name, source in pyscript_package().items()})
     bundle = {name: base64.b64encode(files[name]).decode() for name in sorted(files)}
     (out / "python-files.json").write_text(json.dumps(bundle, indent=0) + "\n", encoding="utf-8")
 

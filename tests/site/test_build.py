@@ -124,6 +124,22 @@ def test_the_python_files_come_with_bytecode_for_the_browsers_python(site):
         assert int.from_bytes(compiled[4:8], "little") == 1, source
 
 
+def test_pyscripts_package_comes_as_bytecode_of_the_very_sources_it_writes(site):
+    """PyScript writes its package's sources at start, from its bundle; the
+    bytecode shipped for them is of those very sources (build.pyscript_package
+    reads them from the bundle the site ships), and the sources are not shipped
+    twice."""
+    files = json.loads((site / "python-files.json").read_text())
+    package = build.pyscript_package()
+    assert len(package) > 5 and "import js" in package["pyscript/fs.py"]
+    assert build.pyscript_package(site / "vendor" / "pyscript") == package    # the bundle shipped
+    for name in package:
+        folder, _, module = name.rpartition("/")
+        compiled = base64.b64decode(files[f"{folder}/__pycache__/{module[:-3]}.cpython-314.pyc"])
+        assert int.from_bytes(compiled[4:8], "little") == 1, name
+        assert name not in files
+
+
 def boot_module_constant(site: Path, module: str, name: str) -> str:
     return re.search(rf"const {name} = (.*?);\n", (site / module).read_text()).group(1)
 

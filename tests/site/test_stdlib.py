@@ -30,7 +30,7 @@ def named_by_the_app() -> set[str]:
     worker's or PyScript's names, inside functions too."""
     sources = [data for name, data in build.app_sources().items() if name.endswith(".py")]
     sources.append((build.WEB / "solver_worker.py").read_bytes())
-    sources += [path.read_bytes() for path in build.PYSCRIPT_PYTHON.glob("*.py")]
+    sources += list(build.pyscript_package().values())
     names = set()
     for source in sources:
         for node in ast.walk(ast.parse(source)):
