@@ -27,7 +27,16 @@
 (() => {
   const html = document.documentElement;
   const board = document.getElementById("board");
+  // Python's start waits for this (interpreter.mjs): it holds the main thread
+  // for a second or more on a slow phone, and no frame is drawn meanwhile, so
+  // the table drawn here is painted first. Settled once it is, or once there
+  // is nothing to draw (and by interpreter.mjs's own timeout at the latest).
+  let painted;
+  window.castlingEarlyTable = new Promise((resolve) => {
+    painted = resolve;
+  });
   if (!board) {
+    painted();
     return;
   }
 
@@ -414,6 +423,11 @@
     html.setAttribute("data-early", way);
     lay(plan, piles);
     performance.mark("castling:first-table");
+    if (document.visibilityState === "hidden") {
+      painted();            // (a tab in the background paints nothing: no frame to wait for)
+    } else {
+      requestAnimationFrame(() => requestAnimationFrame(painted));
+    }
     const relay = () => {
       if (html.dataset.ready === "true") {
         window.removeEventListener("resize", relay);
@@ -706,5 +720,13 @@
     }
   }
   // (A failure draws nothing: the app, once up, opens the game or says why.)
-  drawing?.catch(() => undefined);
+  if (drawing) {
+    drawing.catch(() => undefined).finally(() => {
+      if (!html.hasAttribute("data-early")) {
+        painted();            // nothing was drawn: Python need not wait
+      }
+    });
+  } else if (!html.hasAttribute("data-early")) {
+    painted();
+  }
 })();

@@ -83,11 +83,27 @@ function answerPyScriptWorkers() {
 /** Boot Pyodide with ``options`` on ``given`` (the page's compiled runtime,
  * in a worker) or on its own fetch and compile; the page keeps its module. */
 async function start(options, given) {
-  const { pyodide, module } = await bootCompiled(() => bootPyodide(options), given);
+  const gate = IN_PAGE ? earlyTablePainted : null;
+  const { pyodide, module } = await bootCompiled(() => bootPyodide(options), given, gate);
   if (IN_PAGE) {
     pageModule = module;
   }
   return pyodide;
+}
+
+// The longest Python's start waits for the table before it to be painted.
+const EARLY_TABLE_WAIT_MS = 1500;
+
+/** Settles once web/first-table.js has painted the table it draws before
+ * Python is up, or has nothing to draw (window.castlingEarlyTable), and at
+ * the latest after EARLY_TABLE_WAIT_MS: Python's start holds the main
+ * thread, and no frame is drawn meanwhile. */
+async function earlyTablePainted() {
+  if (document.readyState === "loading") {
+    await new Promise((parsed) => document.addEventListener("DOMContentLoaded", parsed, { once: true }));
+  }
+  const timer = new Promise((late) => setTimeout(late, EARLY_TABLE_WAIT_MS));
+  await Promise.race([window.castlingEarlyTable ?? null, timer]);
 }
 
 async function withPythonFiles(files, booted) {

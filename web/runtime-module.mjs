@@ -22,9 +22,14 @@ function isRuntimeFile(input) {
 }
 
 /** Run ``load`` (one Pyodide boot). Given ``module`` (the compiled runtime),
- * the boot instantiates it instead of fetching the file. Resolves with
- * {pyodide, module}: the module the boot used, to be passed on (or null). */
-export async function bootCompiled(load, module = null) {
+ * the boot instantiates it instead of fetching the file. Given ``gate`` (a
+ * function returning a promise), the runtime fetched is compiled (off the
+ * main thread, as it streams in) but instantiated, and Python started, only
+ * once the gate opens: the page's table drawn before Python is up gets
+ * painted first (interpreter.mjs), where Python's start would hold every frame
+ * for a second or more on a slow phone. Resolves with {pyodide, module}: the
+ * module the boot used, to be passed on (or null). */
+export async function bootCompiled(load, module = null, gate = null) {
   const realFetch = globalThis.fetch;
   const realInstantiate = WebAssembly.instantiateStreaming;
   const standIn = new Response(null);     // what fetch() gives Pyodide for the file
@@ -46,6 +51,12 @@ export async function bootCompiled(load, module = null) {
                      String(error));
         response = await realFetch(new URL(`./vendor/pyodide/${RUNTIME_FILE}`, import.meta.url));
       }
+    }
+    if (gate) {
+      const compiled = await WebAssembly.compileStreaming(response);
+      await gate();
+      used = compiled;
+      return { instance: await WebAssembly.instantiate(compiled, imports), module: compiled };
     }
     const result = await realInstantiate.call(WebAssembly, response, imports);
     used = result.module;

@@ -83,13 +83,25 @@ self.addEventListener("message", (event) => {
   }
 });
 
+// The cache, opened once for as long as this worker runs: a return visit asks
+// it for some 70 files at once (the faces among them), each of which would
+// otherwise open it again first.
+let cacheOpened = null;
+function opened() {
+  cacheOpened ??= caches.open(CACHE).catch((error) => {
+    cacheOpened = null;
+    throw error;
+  });
+  return cacheOpened;
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) {
     return;
   }
   event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
+    const cache = await opened();
     // A folder's address (the site's root, as a bookmark has it) is its index.html.
     const url = request.url.replace(/[?#].*$/, "");
     const cached = await cache.match(url.endsWith("/") ? url + "index.html" : request,
