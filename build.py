@@ -198,16 +198,30 @@ def write_stdlib(out: Path) -> None:
     (out / "vendor" / "pyodide" / STDLIB_ZIP).write_bytes(base64.b64decode(made["zip"]))
 
 
+def sourceless(compiled: dict[str, bytes]) -> dict[str, bytes]:
+    """Bytecode moved from ``pkg/__pycache__/mod.cpython-314.pyc`` to
+    ``pkg/mod.pyc``, where Python imports it with no source beside it."""
+    moved = {}
+    for name, data in compiled.items():
+        folder, _, cached = name.rpartition("/__pycache__/")
+        moved[f"{folder}/{cached.split('.')[0]}.pyc"] = data
+    return moved
+
+
 def write_python_files(out: Path) -> None:
-    """The engine and the browser layer, with their bytecode, as one JSON file
-    (path -> base64) that web/python-files.mjs writes into Pyodide's file system."""
-    files = app_sources()
-    files |= compile_for_pyodide({name: data for name, data in files.items()
-                                  if name.endswith(".py")})
+    """The engine and the browser layer as bytecode, and the message
+    catalogues, as one JSON file (path -> base64) that web/python-files.mjs
+    writes into Pyodide's file system. Bytecode only (docs/decisions.md,
+    "Playable sooner"): the sources were a third of the download, and only a
+    traceback ever read them (it names the file and line without them)."""
+    sources = app_sources()
+    files = {name: data for name, data in sources.items() if not name.endswith(".py")}
+    files |= sourceless(compile_for_pyodide({name: data for name, data in sources.items()
+                                             if name.endswith(".py")}))
     # PyScript writes its own package's sources at every start (pyscript/, in
-    # the same working directory) and imports them: their bytecode, put there
-    # first, spares compiling them each time (tests/site/test_build.py holds the
-    # sources to the ones PyScript's bundle writes).
+    # the same working directory) and imports them: their bytecode, put where
+    # Python looks for it beside a source, spares compiling them each time
+    # (tests/site/test_build.py holds them to the sources PyScript's bundle writes).
     files |= compile_for_pyodide({name: source.encode("utf-8")
                                   for name, source in pyscript_package().items()})
     bundle = {name: base64.b64encode(files[name]).decode() for name in sorted(files)}

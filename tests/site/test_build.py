@@ -108,20 +108,24 @@ def test_the_csp_allows_only_this_origin(site):
 def test_github_pages_keeps_every_file(site):
     assert (site / ".nojekyll").exists()
     names = json.loads((site / "python-files.json").read_text())
-    assert "castling/__init__.py" in names and "castling_web/app.py" in names
+    assert "castling/__init__.pyc" in names and "castling_web/app.pyc" in names
     config = json.loads((site / "pyscript.json").read_text())
     assert config["interpreter"] == "./interpreter.mjs"
 
 
-def test_the_python_files_come_with_bytecode_for_the_browsers_python(site):
+def test_the_python_files_are_bytecode_for_the_browsers_python(site):
+    """The app's modules as bytecode only, where Python imports it without a
+    source (pkg/mod.pyc), one for every module of the repository's."""
     files = json.loads((site / "python-files.json").read_text())
-    sources = {name for name in files if name.endswith(".py")}
-    assert len(sources) > 20
-    for source in sources:
-        folder, _, module = source.rpartition("/")
-        compiled = base64.b64decode(files[f"{folder}/__pycache__/{module[:-3]}.cpython-314.pyc"])
+    modules = {name[:-3] for name in build.app_sources() if name.endswith(".py")}
+    assert len(modules) > 20
+    assert not any(name.endswith(".py") for name in files)
+    for module in modules:
+        compiled = base64.b64decode(files[f"{module}.pyc"])
         # flags 0b01: a hash-based .pyc used without checking the source (no timestamp)
-        assert int.from_bytes(compiled[4:8], "little") == 1, source
+        assert int.from_bytes(compiled[4:8], "little") == 1, module
+    assert {name for name in files if name.endswith(".json")} == \
+        {name for name in build.app_sources() if name.endswith(".json")}
 
 
 def test_pyscripts_package_comes_as_bytecode_of_the_very_sources_it_writes(site):
