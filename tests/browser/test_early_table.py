@@ -133,13 +133,17 @@ def test_a_return_visit_shows_the_game_in_hand_in_the_players_looks(browser, hel
 
 
 def test_a_link_to_the_deal_in_hand_shows_it_as_it_stands(browser, held_site):
+    """(A deal of the day in hand, too: its label says so.)"""
     game = played("palace", 10**20 - 1, 30, seed=3)
-    stored = {"castling:last": "chessboard", "castling:save:palace": save_of(game),
+    stored = {"castling:last": "chessboard", "castling:save:palace": save_of(game, daily="2026-12-04"),
               "castling:welcomed": "2026-12-01"}
     context, page, check = open_held(browser, held_site, f"#/palace/{10**20 - 1}", stored)
     before = page.evaluate(TABLE)
     assert dom_piles(page) == shown_as_dom(game.position.to_piles())
+    label = catalogue("en")["deal.label.daily"].format(deal=10**20 - 1)
+    assert page.locator("#deal-label").text_content() == label
     taken_over_unmoved(page, before)
+    assert page.locator("#deal-label").text_content() == label
     context.close()
     check()
 
