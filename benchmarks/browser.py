@@ -11,15 +11,19 @@ same run, since this machine's absolute times vary by a third:
   bytes and taps, measured in the same rounds, say what the faces cost.
 * First visit: a new profile opens the game, to ``data-ready``. Target: at most
   1.1x the bare page's cold boot.
-* First visit with nothing stored (a true first visit: the profiles above are
-  marked as welcomed, so they open a random deal): the dealt table on screen
-  (the second frame after web/first-table.js's performance mark) and
-  ``data-ready``, against the bare page's cold boot, at normal speed and with the
-  CPU slowed 4x. Targets: the table at most 0.35x; playable at most 1.1x.
+* Every way in (issue 48): a first visit with nothing stored by the front door, a deal
+  link and a replay link (``WAYS_IN``): the table on screen (the second frame after
+  web/first-table.js's performance mark) and ``data-ready``, against the bare page's cold
+  boot; a return visit's table and ``data-ready`` against its warm boot; at normal speed, with
+  the CPU slowed 4x, and (part "phone") on a phone's network (about 9 Mbit/s, 150 ms round
+  trips) with the CPU slowed 4x, the bare page under the same profile. Targets: cards shown
+  at most 0.25x; playable at most 1.0x (first visits), 0.35x (return; 0.3x slowed).
+* Where a first visit's time goes (part "where"): the medians of the start's performance
+  marks (first-table.js's table, Python booted, the app's files installed, PyScript running
+  the entry script, the app imported, data-ready), and each file fetched before data-ready
+  with its size as built and gzipped (level 6, as a static host serves it).
 * Return visit: the same profile opens it again (the service worker and the
-  start-up snapshot in place). Targets: at most 0.45x the bare page's warm
-  boot, and 0.3x with the CPU slowed 4x (CDP Emulation.setCPUThrottlingRate)
-  for both.
+  start-up snapshot in place), to data-ready (see the targets above).
 * Bytes: everything a first visit makes the server send (the page, the
   solver's worker, the snapshot maker, the service worker's precache), counted
   at the server, over the bytes of the distinct files sent, in a new profile on
