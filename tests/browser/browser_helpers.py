@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from castling import GAMES, Game, Position
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -90,6 +92,23 @@ TABLE = """(() => {
 
 def wait_ready(page) -> None:
     page.wait_for_selector('html[data-ready="true"]', timeout=READY_TIMEOUT_MS)
+
+
+def taken_over_unmoved(page, before: dict) -> None:
+    """Let Python start (``support.HoldingHandler`` held its runtime back), and
+    find the app's table the early one (``before``: ``TABLE`` read then), element
+    for element, at the same size, every card where it was (within 0.5 px)."""
+    from support import HoldingHandler
+
+    HoldingHandler.released.set()
+    wait_ready(page)
+    page.wait_for_function("document.fonts.status === 'loaded'")
+    after = page.evaluate(TABLE)
+    assert after["shape"] == before["shape"]
+    assert after["style"] == before["style"]
+    assert len(after["boxes"]) == len(before["boxes"])
+    for was, now in zip(before["boxes"], after["boxes"]):
+        assert now == pytest.approx(was, abs=0.5)
 
 
 #: What castling_web/stdlib_fallback.py writes when the trimmed standard library

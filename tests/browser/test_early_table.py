@@ -20,7 +20,8 @@ from castling.player.replay_links import replay_link
 from castling.player.storage_port import MemoryStorage
 from castling.player.transfer import transfer_link
 
-from browser_helpers import READY_TIMEOUT_MS, TABLE, dom_piles, shown_as_dom, wait_ready, watched
+from browser_helpers import (READY_TIMEOUT_MS, TABLE, dom_piles, shown_as_dom, taken_over_unmoved, wait_ready,
+                             watched)
 from support import HoldingHandler
 
 #: The classes the looks put on the page (castling_web/looks.py).
@@ -65,19 +66,6 @@ def open_held(browser, site: str, link: str, stored: dict[str, str] | None = Non
     page.wait_for_selector("html[data-early] #board [data-card]", timeout=READY_TIMEOUT_MS)
     assert page.evaluate("document.documentElement.dataset.ready") == "false"
     return context, page, check
-
-
-def taken_over_unmoved(page, before: dict) -> None:
-    """Let Python start, and find the app's table the early one, card for card, in place."""
-    HoldingHandler.released.set()
-    wait_ready(page)
-    page.wait_for_function("document.fonts.status === 'loaded'")
-    after = page.evaluate(TABLE)
-    assert after["shape"] == before["shape"]            # the same table, element for element,
-    assert after["style"] == before["style"]            # at the same size,
-    assert len(after["boxes"]) == len(before["boxes"])
-    for was, now in zip(before["boxes"], after["boxes"]):
-        assert now == pytest.approx(was, abs=0.5)       # every card where it was
 
 
 @pytest.mark.parametrize("size", [(390, 844), (1440, 900)])

@@ -19,8 +19,8 @@ from castling.player.arrangement import (FAN_HEIGHT, FAN_WIDTH, INDEX_HEIGHT, IN
 from castling.player.first_visit import FIRST_DEAL, FIRST_GAME
 from castling.player.tap import tap_choice
 
-from browser_helpers import (READY_TIMEOUT_MS, TABLE, dom_piles, foreign_elements, shown_as_dom, violations,
-                             wait_ready, watched)
+from browser_helpers import (READY_TIMEOUT_MS, TABLE, dom_piles, foreign_elements, shown_as_dom,
+                             taken_over_unmoved, violations, wait_ready, watched)
 from support import HoldingHandler
 
 VISIBLE_CARDS = """[...document.querySelectorAll("#board [data-card]")].filter((card) => {
@@ -56,14 +56,7 @@ def test_a_first_visit_shows_its_deal_at_once_and_the_app_takes_it_over_unmoved(
     assert page.locator("[data-welcome]").is_visible()  # the welcome over it, already
     assert page.locator("#welcome-game").text_content() == "On the table: Chessboard."
     assert page.locator(".loading").is_visible()       # a word that the game is starting
-    HoldingHandler.released.set()
-    wait_ready(page)
-    page.wait_for_function("document.fonts.status === 'loaded'")
-    after = page.evaluate(TABLE)
-    assert after["shape"] == before["shape"]            # the same table, element for element,
-    assert after["style"] == before["style"]            # at the same size,
-    for was, now in zip(before["boxes"], after["boxes"]):
-        assert now == pytest.approx(was, abs=0.5)       # every card where it was
+    taken_over_unmoved(page, before)                   # nothing moves
     assert page.locator("[data-welcome]").is_visible()  # still over it: opened once
     assert page.locator(".loading").is_hidden()
     context.close()
@@ -224,14 +217,7 @@ def test_a_deal_link_shows_its_deal_at_once_and_the_app_takes_it_over_unmoved(
     assert page.locator("[data-welcome]").is_visible()  # what was shared, said at once
     assert page.locator("#welcome-game").text_content() == \
         catalogue("en")["welcome.shared"].format(game=rules.name, deal=deal)
-    HoldingHandler.released.set()
-    wait_ready(page)
-    page.wait_for_function("document.fonts.status === 'loaded'")
-    after = page.evaluate(TABLE)
-    assert after["shape"] == before["shape"]            # the same table, element for element,
-    assert after["style"] == before["style"]            # at the same size,
-    for was, now in zip(before["boxes"], after["boxes"]):
-        assert now == pytest.approx(was, abs=0.5)       # every card where it was
+    taken_over_unmoved(page, before)                   # nothing moves
     assert page.locator("#welcome-game").text_content() == \
         catalogue("en")["welcome.shared"].format(game=rules.name, deal=deal)
     context.close()

@@ -50,6 +50,22 @@ def playout(rules, deal):
             return
 
 
+def plays_as_the_engine(core, rules, deal) -> None:
+    """Along ``playout(rules, deal)`` from the core's position (the deal's): the
+    core lists the engine's moves, and plays and takes them back as it does."""
+    tables = tables_for(rules)
+    for position, move in playout(rules, deal):
+        where = f"deal {deal}, after {core.depth} moves"
+        assert core.legal_moves() == position.legal_moves(), where
+        if move is None:
+            core.undo()
+            continue
+        before = position.copy()
+        record = core.play(move)
+        assert record == tables.apply(before.piles, move), where
+        assert core.piles() == before.piles, where
+
+
 # -- the tables -------------------------------------------------------------
 
 
@@ -100,16 +116,7 @@ def test_the_core_moves_plays_and_undoes_as_the_engine(game, wasm):
     core = core_for(rules, wasm)
     for deal in DEALS:
         core.set_position(Position.deal(rules, deal))
-        for position, move in playout(rules, deal):
-            where = f"deal {deal}, after {core.depth} moves"
-            assert core.legal_moves() == position.legal_moves(), where
-            if move is None:
-                core.undo()
-                continue
-            before = position.copy()
-            record = core.play(move)
-            assert record == tables_for(rules).apply(before.piles, move), where
-            assert core.piles() == before.piles, where
+        plays_as_the_engine(core, rules, deal)
 
 
 WINS = json.loads((ROOT / "tests" / "fixtures" / "wins.json").read_text(encoding="utf-8"))

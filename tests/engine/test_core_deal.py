@@ -20,7 +20,7 @@ from castling.core import tables as layout
 from castling.deal import LCG_LIMIT, MAX_DEAL, deal_piles, parse_deal_number
 from castling.movegen import tables_for
 
-from test_core import playout
+from test_core import plays_as_the_engine
 
 #: The edges: the first deal, FreeCell's generator's last and the Twister's
 #: first, and where the Twister's key grows a word (2^32, 2^64) or ends.
@@ -173,18 +173,9 @@ PLAYED = (9, LCG_LIMIT + 9, 2**32 + 9, 2**64 + 9)
 def test_the_core_plays_from_its_deals_as_the_engine(game, wasm):
     rules = GAMES[game]
     core = core_for(rules, wasm)
-    tables = tables_for(rules)
     for deal in PLAYED:
         assert core.deal(deal) == deal_piles(rules, deal)
-        for position, move in playout(rules, deal):
-            where = f"deal {deal}, after {core.depth} moves"
-            assert core.legal_moves() == position.legal_moves(), where
-            if move is None:
-                core.undo()
-                continue
-            after = position.copy()
-            assert core.play(move) == tables.apply(after.piles, move), where
-            assert core.piles() == after.piles, where
+        plays_as_the_engine(core, rules, deal)
     # A deal over moves played: its own position, with none to take back.
     deal = next(deal for deal in range(1, 100) if core.deal(deal) and core.legal_moves())
     core.play(core.legal_moves()[0])
