@@ -184,7 +184,7 @@ def _game_words(rules: GameRules) -> dict:
         "page": {"deal-label": t("deal.label", deal=DEAL),
                  "move-counter": t("counter.moves.many", count=0),
                  # (the same for every deal: a chosen base is chosen in play;
-                 # test_first_table_data holds it so)
+                 # tests/site/test_table_plans.py holds it so)
                  "status": status_line(game.position),
                  "page-title": t("page.heading.game", game=rules.name, deal=DEAL)},
         "welcome": {"welcome-game": t("welcome.game", game=rules.name),
