@@ -151,6 +151,8 @@ def compile_for_pyodide(sources: dict[str, bytes]) -> dict[str, bytes]:
 #: modules the app can import, as bytecode; Pyodide's full library stays beside
 #: it (PYODIDE_FILES) for the safety net (castling_web/stdlib_fallback.py).
 STDLIB_ZIP = "castling-stdlib.zip"
+
+
 def pyscript_package(folder: Path = NODE / "@pyscript" / "core" / "dist") -> dict[str, str]:
     """PyScript's Python package as its bundle (in ``folder``) writes it into
     the page's file system at every start (``pyscript/NAME.py`` -> source): the
@@ -216,14 +218,17 @@ def write_python_files(out: Path) -> None:
     traceback ever read them (it names the file and line without them)."""
     sources = app_sources()
     files = {name: data for name, data in sources.items() if not name.endswith(".py")}
-    files |= sourceless(compile_for_pyodide({name: data for name, data in sources.items()
-                                             if name.endswith(".py")}))
     # PyScript writes its own package's sources at every start (pyscript/, in
-    # the same working directory) and imports them: their bytecode, put where
+    # the same working directory) and imports them: their bytecode, left where
     # Python looks for it beside a source, spares compiling them each time
     # (tests/site/test_build.py holds them to the sources PyScript's bundle writes).
-    files |= compile_for_pyodide({name: source.encode("utf-8")
-                                  for name, source in pyscript_package().items()})
+    # (One compiling run for both: each boots Pyodide in Node.)
+    pyscript = {name: source.encode("utf-8") for name, source in pyscript_package().items()}
+    compiled = compile_for_pyodide({name: data for name, data in sources.items()
+                                    if name.endswith(".py")} | pyscript)
+    files |= sourceless({name: data for name, data in compiled.items()
+                         if not name.startswith("pyscript/")})
+    files |= {name: data for name, data in compiled.items() if name.startswith("pyscript/")}
     bundle = {name: base64.b64encode(files[name]).decode() for name in sorted(files)}
     (out / "python-files.json").write_text(json.dumps(bundle, indent=0) + "\n", encoding="utf-8")
 
