@@ -25,18 +25,13 @@
 // and data-snapshot="stored|failed" what became of making one (tests read them).
 
 import { loadPyodide as bootPyodide, version } from "./vendor/pyodide/pyodide.mjs";
-import { LOCK_FILE, fetchPythonFiles, installPythonFiles } from "./python-files.mjs";
+import { LOCK_FILE, STDLIB, fetchPythonFiles, installPythonFiles } from "./python-files.mjs";
 import { decodeSnapshot, dropSnapshot, findSnapshot, writeSnapshot } from "./snapshot-store.mjs";
 import { answerModuleAsks, bootCompiled, moduleFromPage } from "./runtime-module.mjs";
 
 export { version };
 
 const RUNTIME = new URL("./vendor/pyodide/", import.meta.url).href;
-// The standard library the app can import, as bytecode (build.py's
-// castling-stdlib.zip), and Pyodide's full one for the safety net
-// (castling_web/stdlib_fallback.py) should a module it lacks be asked for.
-export const STDLIB = `${RUNTIME}castling-stdlib.zip`;
-export const FULL_STDLIB = `${RUNTIME}python_stdlib.zip`;
 const IN_PAGE = typeof document !== "undefined";
 // A page no service worker serves is a first visit (or a reload that bypassed
 // the cache): there is no snapshot to look for, and the runtime comes from the
@@ -109,7 +104,6 @@ async function earlyTablePainted() {
 async function withPythonFiles(files, booted) {
   const [pyodide, installed] = await Promise.all([booted, files]);
   installPythonFiles(pyodide, installed);
-  pyodide.runPython(`import castling_web.stdlib_fallback as net; net.install(${JSON.stringify(FULL_STDLIB)})`);
   mark("castling:python-files");
   return pyodide;
 }

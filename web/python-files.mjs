@@ -30,11 +30,22 @@ function fromBase64(text) {
   return Uint8Array.from(atob(text), (character) => character.charCodeAt(0));
 }
 
-/** Write the files into ``pyodide``'s file system under HOME. */
+/** The standard library the app can import, as bytecode (build.py's
+ * castling-stdlib.zip: Pyodide's ``stdLibURL``), and Pyodide's full one, which
+ * the safety net under it (castling_web/stdlib_fallback.py) fetches should a
+ * module it lacks be asked for. */
+const RUNTIME = new URL("./vendor/pyodide/", import.meta.url).href;
+export const STDLIB = `${RUNTIME}castling-stdlib.zip`;
+export const FULL_STDLIB = `${RUNTIME}python_stdlib.zip`;
+
+/** Write the files into ``pyodide``'s file system under HOME, and put the
+ * standard library's safety net in place (it is one of them). */
 export function installPythonFiles(pyodide, files) {
   for (const [path, data] of Object.entries(files)) {
     const target = `${HOME}/${path}`;
     pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
     pyodide.FS.writeFile(target, fromBase64(data));
   }
+  pyodide.runPython("import castling_web.stdlib_fallback as net; "
+                    + `net.install(${JSON.stringify(FULL_STDLIB)})`);
 }

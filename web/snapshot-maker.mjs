@@ -15,12 +15,9 @@
 // again; without one (null) it fetches the file as before.
 
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
-import { LOCK_FILE, fetchPythonFiles, installPythonFiles } from "./python-files.mjs";
+import { LOCK_FILE, STDLIB, fetchPythonFiles, installPythonFiles } from "./python-files.mjs";
 import { encodeSnapshot } from "./snapshot-store.mjs";
 import { bootCompiled } from "./runtime-module.mjs";
-
-// (interpreter.mjs's: a module of the page, which a worker does not import)
-const RUNTIME = new URL("./vendor/pyodide/", import.meta.url).href;
 
 // Pyodide 314.0.7 restores a snapshot into a heap of its initial size, 30 MiB,
 // whatever the snapshot's size (pyodide issue 6254): one that grew past it
@@ -32,14 +29,12 @@ async function make(module) {
     const files = fetchPythonFiles();
     files.catch(() => {});        // a failure is met where it is awaited, below
     const { pyodide } = await bootCompiled(() => loadPyodide({
-      indexURL: RUNTIME,
-      stdLibURL: `${RUNTIME}castling-stdlib.zip`,
+      indexURL: new URL("./vendor/pyodide/", import.meta.url).href,
+      stdLibURL: STDLIB,
       lockFileContents: LOCK_FILE,
       _makeSnapshot: true,
     }), module);
     installPythonFiles(pyodide, await files);
-    pyodide.runPython("import castling_web.stdlib_fallback as net; "
-                      + `net.install(${JSON.stringify(`${RUNTIME}python_stdlib.zip`)})`);
     pyodide.runPython("import castling_web.preload");
     const snapshot = pyodide.makeMemorySnapshot();
     if (snapshot.length > RESTORABLE) {
