@@ -271,16 +271,6 @@
     return plan.words[plan.default_language];
   }
 
-  // The page's own words for the deal on the table (chrome.py writes the same).
-  function writePage(texts, deal, game) {
-    const fill = (text) => text.replaceAll("{deal}", deal);
-    for (const [id, text] of Object.entries(texts.page)) {
-      document.getElementById(id).textContent = fill(text);
-    }
-    document.title = fill(texts.title);
-    document.getElementById("game-select").value = game;
-  }
-
   function welcome(texts, gameLine) {
     const dialog = document.getElementById("welcome-dialog");
     if (!dialog) {
@@ -469,11 +459,7 @@
     for (const pile of table.children) {
       piles[pile.getAttribute("data-pile")] = pile;
     }
-    for (const [id, text] of Object.entries(texts.page)) {
-      document.getElementById(id).textContent = text;
-    }
-    document.title = texts.title;
-    document.getElementById("game-select").value = plan.game;
+    writePage(texts, plan.game, "", 0, false);     // (its words hold their deal number already)
     show("front-door", plan, piles, texts);
     if (welcomed) {
       welcome(texts, null);
