@@ -30,9 +30,9 @@ from castling.movegen import tables_for
 from castling.player.arrangement import FAN_HEIGHT, FAN_WIDTH, INDEX_HEIGHT, INDEX_WIDTH, Space, page_plan
 from castling.player.board import status_line
 from castling.player.first_visit import FIRST_DEAL, FIRST_GAME
+from castling.player.records import CHOICES
 from castling.player.spoken import card_label, pile_title
 from castling.rules import GameRules
-from castling.player.records import CHOICES
 from castling_web.looks import LOOK_CLASSES, LOOK_SWITCHES
 from castling_web.render import BOARD_PADDING, CARD_SIZES, SHARES, TableView
 
@@ -61,9 +61,6 @@ class _ClassList:
         names = self.element.className.split()
         if name not in names:
             self.element.className = " ".join(names + [name])
-
-    def remove(self, name: str) -> None:
-        self.element.className = " ".join(n for n in self.element.className.split() if n != name)
 
 
 class Element:

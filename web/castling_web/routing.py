@@ -34,7 +34,6 @@ class Router:
         #: what the page was opened by, if a link: ("deal" or "replay", rules,
         #: number) (the welcome says what was shared: welcome.py)
         self.opened_by: tuple[str, GameRules, int] | None = None
-        self._routed = False
         host.listen(host.window, "hashchange", lambda event: self.route())
         host.subscribe(self.show_link)
 
@@ -44,7 +43,7 @@ class Router:
         host, session = self.host, self.host.session
         fragment = str(host.window.location.hash)
         problem = None
-        first, self._routed = not self._routed, True
+        first = session.game is None        # (the page's first route: no game opened yet)
         if is_transfer_link(fragment):
             self.holding = True
             host.leave_view_only()
