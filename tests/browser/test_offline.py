@@ -56,9 +56,22 @@ def test_plays_offline_after_one_visit(browser, project_site):
     context, page, requests = first_visit(browser, base + "index.html#/martha/3")
 
     context.set_offline(True)
+    # How each file was answered (Chromium's own account): the build's files by
+    # the service worker's static routes, straight from its cache, without its
+    # fetch event (sw.js); the page itself by the fetch event.
+    answered = {}
+    cdp = context.new_cdp_session(page)
+    cdp.on("Network.responseReceived", lambda event: answered.setdefault(
+        event["response"]["url"], event["response"].get("serviceWorkerRouterInfo") or {}))
+    cdp.send("Network.enable")
     page.goto("about:blank")
     page.goto(base + "index.html#/morphy/5")
     wait_ready(page)
+    routed = {url[len(base):]: how.get("actualSourceType") for url, how in answered.items()}
+    assert routed.pop("index.html") is None
+    assert {path for path in routed if path.startswith("cards/")}, "no face was asked for"
+    assert "vendor/pyodide/pyodide.asm.wasm" in routed
+    assert {path: source for path, source in routed.items() if source != "cache"} == {}
     deal = Position.deal(GAMES["morphy"], 5)
     assert dom_piles(page) == shown_as_dom(deal.to_piles())
     move = a_single_card_move(deal)
