@@ -76,9 +76,10 @@ function answerPyScriptWorkers() {
 }
 
 /** Boot Pyodide with ``options`` on ``given`` (the page's compiled runtime,
- * in a worker) or on its own fetch and compile; the page keeps its module. */
-async function start(options, given) {
-  const gate = IN_PAGE ? earlyTablePainted : null;
+ * in a worker) or on its own fetch and compile; the page keeps its module.
+ * ``waits``: the page's Python starts once the table before it is painted. */
+async function start(options, given, waits = true) {
+  const gate = IN_PAGE && waits ? earlyTablePainted : null;
   const { pyodide, module } = await bootCompiled(() => bootPyodide(options), given, gate);
   if (IN_PAGE) {
     pageModule = module;
@@ -136,7 +137,11 @@ async function boot() {
     const snapshot = decodeSnapshot(stored);
     snapshot.catch(() => {});
     try {
-      const pyodide = await start({ ...options, _loadSnapshot: snapshot }, await given);
+      // (Restoring does not wait for the table before Python to be painted:
+      // measured, the wait cost a return visit a tenth of the bare page's warm
+      // boot at normal speed and gained nothing slowed 4x, the table being
+      // drawn long before the runtime is compiled. docs/decisions.md)
+      const pyodide = await start({ ...options, _loadSnapshot: snapshot }, await given, false);
       // A snapshot freezes random's state: every visit would deal the same
       // "new deal". Everything else that changes between visits (language,
       // settings, saves, the clock) is read by the app after this point.
