@@ -351,7 +351,17 @@ def card_face_rules() -> str:
             for suit in SUITS:
                 rules.append(f'{scope}.card[data-card="{rank}{suit}"]'
                              f'{{background-image:url(cards/{deck}/{rank}{suit}.svg)}}\n')
+    # Settings' picture of each deck (index.html's #deck): its own faces, whatever the page's.
+    for deck in DECKS:
+        for code in DECK_PICTURE:
+            rules.append(f'#deck .deck-{deck} .card[data-card="{code}"]'
+                         f'{{background-image:url(cards/{deck}/{code}.svg)}}\n')
     return "".join(rules)
+
+
+#: The cards of Settings' picture of a deck: a red suit and a black one, the two
+#: that the four-colour deck colours otherwise.
+DECK_PICTURE = ("KD", "KC")
 
 
 _TEXT = re.compile(r'(<(\w+)\b[^>]*\bdata-i18n="([\w.-]+)"[^>]*>)(</\2>)')

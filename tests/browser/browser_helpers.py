@@ -248,6 +248,17 @@ def act(page, action: str) -> None:
     wanted.click()
 
 
+def choose(page, group: str, value: str) -> None:
+    """Choose ``value`` in the radio group ``group`` (a selector: Settings'
+    ``#speed``, ``#card-back``…) as a player does: a tap on its picture or words."""
+    page.locator(f'{group} label:has(input[value="{value}"])').click()
+
+
+def chosen(page, group: str) -> str:
+    """The value of the radio group ``group``'s checked choice."""
+    return page.locator(f"{group} input:checked").input_value()
+
+
 def top_card(page, pile: str):
     return page.locator(f'[data-pile="{pile}"] [data-card]').last
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from castling.cards import RANKS, SUITS
 from castling.player.arrangement import INDEX_HEIGHT, INDEX_WIDTH
 
-from browser_helpers import act, wait_ready
+from browser_helpers import act, choose, wait_ready
 
 CODES = [rank + suit for rank in RANKS for suit in SUITS]
 
@@ -72,7 +72,7 @@ def test_each_card_wears_its_own_face_from_the_chosen_deck_and_a_face_down_card_
     for deck, setting in (("two", False), ("four", True)):
         if setting:
             act(page, "settings")
-            page.check('[data-setting="four_colour"]')
+            choose(page, "#deck", "true")
             page.keyboard.press("Escape")
         cards = page.evaluate(FACES)
         down = [image for code, image in cards if code == "down"]

@@ -8,7 +8,7 @@ import pytest
 from castling import GAMES, Game
 from castling.player.arrangement import INDEX_HEIGHT, INDEX_WIDTH
 
-from browser_helpers import act, stored, tap_move, wait_ready
+from browser_helpers import act, choose, chosen, stored, tap_move, wait_ready
 
 
 SHOTS = __import__("pathlib").Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -25,9 +25,9 @@ def test_settings_change_the_deck_the_contrast_and_the_card_size(page, site_url)
     clubs = page.locator('.card[data-card$="C"]').first
     black = clubs.evaluate("card => getComputedStyle(card).color")
     act(page, "settings")
-    page.locator('[data-setting="four_colour"]').check()
+    choose(page, "#deck", "true")
     page.locator('[data-setting="high_contrast"]').check()
-    page.select_option("#card-size", "small")
+    choose(page, "#card-size", "small")
     page.locator("#settings-dialog button[value=close]").click()
     assert clubs.evaluate("card => getComputedStyle(card).color") != black
     looks = page.evaluate("document.documentElement.className").split()
@@ -47,10 +47,10 @@ def test_three_card_backs_and_three_tables_are_chosen_and_kept(page, site_url):
     backs, tables = set(), set()
     act(page, "settings")
     for name in ("blue", "red", "night"):
-        page.select_option("#card-back", name)
+        choose(page, "#card-back", name)
         backs.add(back.evaluate("card => getComputedStyle(card).backgroundImage"))
     for name in ("green", "blue", "burgundy"):
-        page.select_option("#table-colour", name)
+        choose(page, "#table-colour", name)
         tables.add(page.evaluate("getComputedStyle(document.body).backgroundImage"))
     assert len(backs) == 3 and len(tables) == 3              # each one looks different
     assert stored(page, "castling:settings")["card_back"] == "night"
@@ -66,8 +66,8 @@ def test_three_card_backs_and_three_tables_are_chosen_and_kept(page, site_url):
     looks = page.evaluate("document.documentElement.className").split()
     assert {"back-night", "table-burgundy"} <= set(looks) and "back-blue" not in looks
     act(page, "settings")
-    assert page.locator("#card-back").input_value() == "night"
-    assert page.locator("#table-colour").input_value() == "burgundy"
+    assert chosen(page, "#card-back") == "night"
+    assert chosen(page, "#table-colour") == "burgundy"
 
 
 SIZES = {"phone-portrait": (360, 740), "phone": (390, 844), "tablet": (820, 1180),
@@ -255,7 +255,7 @@ def test_large_cards_stay_on_screen_and_a_desktop_uses_its_height(phone_profile,
                            size=(390, 844))
     medium = page.locator('[data-pile="t1"] .card').first.bounding_box()["width"]
     act(page, "settings")
-    page.select_option("#card-size", "large")
+    choose(page, "#card-size", "large")
     page.locator("#settings-dialog button[value=close]").click()
     page.wait_for_function(f"document.querySelector('[data-pile=\"t1\"] .card').getBoundingClientRect().width > {medium} + 1")
     check_table(page, "chequers with large cards at 390x844", 390, 844, index_strips(), fits=False)

@@ -10,7 +10,8 @@ from castling import GAMES, Game, format_move
 from castling.player.board import pickable_counts, targets
 from castling.player.tap import next_place, tap_choice
 
-from browser_helpers import act, deal_for, settle, store, stored, top_card, wait_ready
+from browser_helpers import (act, choose, chosen, deal_for, settle, store, stored, top_card,
+                             wait_ready)
 
 CORE = ("chessboard", "morphy", "chequers", "martha", "fortress", "lasker",
         "selective-castle", "castles-end")
@@ -117,7 +118,7 @@ def test_one_tap_never_founds_a_chosen_base_games_first_card(page, site_url, gam
 def test_the_two_tap_setting_picks_up_then_puts_down(page, site_url):
     one_tap_page(page, site_url, "fortress", 3)
     act(page, "settings")
-    page.select_option('[data-setting="tap"]', "two")
+    choose(page, "#tap-mode", "two")
     page.locator("#settings-dialog button[value=close]").click()
     assert stored(page, "castling:settings")["tap"] == "two"
     rules = GAMES["fortress"]
@@ -129,7 +130,7 @@ def test_the_two_tap_setting_picks_up_then_puts_down(page, site_url):
     page.reload()
     wait_ready(page)
     act(page, "settings")
-    assert page.locator('[data-setting="tap"]').input_value() == "two"
+    assert chosen(page, "#tap-mode") == "two"
 
 
 def test_a_drop_over_two_piles_goes_to_the_legal_one(page, site_url):

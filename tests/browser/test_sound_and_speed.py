@@ -6,7 +6,8 @@ import pytest
 
 from castling import GAMES, Game
 
-from browser_helpers import act, drag_to, settle, store, stored, tap_move, wait_ready
+from browser_helpers import (act, choose, chosen, drag_to, settle, store, stored, tap_move,
+                             wait_ready)
 
 RULES = GAMES["beleaguered-castle"]
 FIRST = (1, 3, 1)           # Beleaguered Castle #34000: t2-t4, and more one-card moves after it
@@ -55,9 +56,9 @@ def reload(page) -> None:
     wait_ready(page)
 
 
-def choose_in_settings(page, selector: str, value: str) -> None:
+def choose_in_settings(page, group: str, value: str) -> None:
     act(page, "settings")
-    page.select_option(selector, value)
+    choose(page, group, value)
     page.locator("#settings-dialog button[value=close]").click()
 
 
@@ -126,8 +127,8 @@ def test_speed_off_shows_moves_at_once_and_is_kept(fresh):
     assert page.evaluate("document.getAnimations().length") == 0
     reload(page)
     act(page, "settings")
-    assert page.locator('[data-setting="speed"]').input_value() == "off"
-    page.select_option("#speed", "slow")
+    assert chosen(page, "#speed") == "off"
+    choose(page, "#speed", "slow")
     page.locator("#settings-dialog button[value=close]").click()
     assert page.locator("#show-me-speed").input_value() == "slow"      # Show me's pace follows
     assert slid(page, next_move(page)) > 0
@@ -144,7 +145,7 @@ def test_a_stored_animations_off_loads_as_speed_off(fresh):
     store(page, "castling:settings", {"animations": False, "autoplay": True})
     reload(page)
     act(page, "settings")
-    assert page.locator("#speed").input_value() == "off"
+    assert chosen(page, "#speed") == "off"
     page.locator("#settings-dialog button[value=close]").click()
     assert slid(page, FIRST) == 0
 

@@ -6,7 +6,7 @@ moves, the wins in a row, a first win — shown when true and not otherwise."""
 
 from castling import GAMES, parse_move
 
-from browser_helpers import WINS, act, store, stored, tap_move, wait_ready
+from browser_helpers import WINS, act, choose, store, stored, tap_move, wait_ready
 
 #: Records whether a celebration ever showed (from before the winning move).
 WATCH = """() => { window.celebrated = false;
@@ -94,7 +94,7 @@ def test_no_celebration_under_reduced_motion_or_at_speed_off(page, site_url):
 
     page.emulate_media(reduced_motion="no-preference")
     act(page, "settings")
-    page.select_option("#speed", "off")
+    choose(page, "#speed", "off")
     page.locator("#settings-dialog button[value=close]").click()
     one_move_from_winning(page, "morphy", {"played": 1})
     win(page, "morphy")

@@ -48,6 +48,9 @@ class Style(types.SimpleNamespace):
     def setProperty(self, name, value):
         self.__dict__.setdefault("properties", {})[name] = value
 
+    def getPropertyValue(self, name):
+        return self.__dict__.get("properties", {}).get(name, "")
+
 
 class Element(Listened):
     """A DOM element that keeps what is set on it."""

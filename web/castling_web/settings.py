@@ -30,8 +30,8 @@ class SettingsDialog:
             host.listen(box, "change", self.on_switch)
         host.listen(document.getElementById("winnable-only"), "change", self.on_winnable_only)
         host.listen(document.getElementById("card-size"), "change", self.on_card_size)
-        for select in document.querySelectorAll("[data-choice]"):
-            host.listen(select, "change", self.on_choice)
+        for group in document.querySelectorAll("[data-choice]"):
+            host.listen(group, "change", self.on_choice)
         host.listen(document.getElementById("language"), "change", self.on_language)
 
     def open(self) -> None:
@@ -39,26 +39,31 @@ class SettingsDialog:
         document, settings = self.host.document, self.host.session.settings
         for box in document.querySelectorAll("[data-setting]"):
             name = box.getAttribute("data-setting")
-            if name in SWITCHES:
-                box.checked = getattr(settings, name)
+            value = getattr(settings, name)
+            if box.type == "radio":         # one of a group: a choice, or the deck's on/off
+                box.checked = box.value == _as_value(value)
+            elif name in SWITCHES:
+                box.checked = value
             else:
-                box.value = str(getattr(settings, name))
+                box.value = str(value)
         rules = self.host.session.game.rules
-        document.getElementById("card-size").value = settings.card_size
-        for select in document.querySelectorAll("[data-choice]"):
-            select.value = getattr(settings, select.getAttribute("data-choice"))
+        _check(document.getElementById("card-size"), settings.card_size)
+        for group in document.querySelectorAll("[data-choice]"):
+            _check(group, getattr(settings, group.getAttribute("data-choice")))
         document.getElementById("language").value = settings.language
         document.getElementById("winnable-only").checked = rules.id in settings.winnable_only
+        self.show_card_size()
         document.getElementById("settings-dialog").showModal()
 
     def on_switch(self, event) -> None:
         """A setting of the dialog's ``data-setting`` controls: on/off (auto-play,
-        sound, four colours, contrast, calm), a named choice (the speed, one tap or
-        two), or the volume."""
+        sound, contrast, calm; the deck's two pictures, "false" and "true"), a
+        named choice (the speed, one tap or two), or the volume."""
         box = event.target
         name, session = str(box.getAttribute("data-setting")), self.host.session
         if name in SWITCHES:
-            session.set_setting(name, bool(box.checked))
+            on = box.value == "true" if box.type == "radio" else bool(box.checked)
+            session.set_setting(name, on)
         elif name in NUMBERS:
             session.set_number(name, int(float(box.value)))
         elif name in CHOICES:
@@ -74,9 +79,10 @@ class SettingsDialog:
         self.host.show_notices()
 
     def on_choice(self, event) -> None:
-        """A look chosen by name (the card back, the table's colour)."""
-        select = event.target
-        self.host.session.set_choice(select.getAttribute("data-choice"), str(select.value))
+        """A look chosen from its picture (the card back, the table's colour): the
+        group names the setting, the radio chosen its value."""
+        group = event.currentTarget
+        self.host.session.set_choice(group.getAttribute("data-choice"), str(event.target.value))
         self.apply_look()
         self.host.show_notices()
 
@@ -109,3 +115,22 @@ class SettingsDialog:
         show_mute(document, settings)
         self.host.view.card_size = settings.card_size
         self.host.view.fit()
+        self.show_card_size()
+
+    def show_card_size(self) -> None:
+        """The dialog's preview cards at the width the table now gives a card."""
+        document = self.host.document
+        width = document.getElementById("board").style.getPropertyValue("--card-w")
+        if width:
+            document.getElementById("card-size-preview").style.setProperty("--card-w", width)
+
+
+def _as_value(value) -> str:
+    """A setting as a radio's value: "true"/"false" for on/off, else its name."""
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+def _check(group, value: str) -> None:
+    """Check the radio of ``group`` whose value is ``value``."""
+    for radio in group.querySelectorAll("input[type=radio]"):
+        radio.checked = radio.value == value
