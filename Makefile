@@ -30,7 +30,8 @@ serve: build
 	@echo "Castling is at http://$(HOST):$(PORT)/"
 	$(PYTHON) -m http.server $(PORT) --bind $(HOST) --directory dist
 
-## Run every test: engine (CPython and Pyodide) and the built site in Chromium.
+## Run every test: engine (CPython and Pyodide) and the built site in Chromium,
+## Firefox and WebKit.
 # Two lanes, one a core: the browser tests of LANE_A in the background, and in
 # the foreground everything else, then the rest of the browser tests. The site
 # is built once for both (CASTLING_SITE_BUILT: neither lane rebuilds it under
@@ -42,6 +43,10 @@ LANE_A_FILES := $(foreach name,$(LANE_A),tests/browser/test_$(name).py)
 # cores (a page gone with "Page crashed", about once in a few CI runs, never the
 # same test): such a test, and only such, is run once more. The report says so.
 CRASHED := --reruns 1 --only-rerun "Page crashed" --only-rerun "Target crashed"
+# Firefox and WebKit (tests/engines/: Puppeteer and Selenium from package.json
+# drive Debian's firefox-esr and WebKitWebDriver), one engine after the other.
+ENGINE_LANES := PYTHON=$(VENV_PY) node --test --test-concurrency=1 --test-reporter=spec \
+	tests/engines/firefox.test.mjs tests/engines/webkit.test.mjs
 # Each lane reports its slowest tests: what to move when the lanes drift apart.
 SLOWEST := --durations=12
 test: $(VENV_PY) node_modules/.package-lock.json
@@ -52,9 +57,11 @@ test: $(VENV_PY) node_modules/.package-lock.json
 	echo; echo "== the other browser tests =="; \
 	CASTLING_SITE_BUILT=1 $(VENV_PY) -m pytest $(CRASHED) $(SLOWEST) tests/browser \
 		$(foreach file,$(LANE_A_FILES),--ignore=$(file)); rest=$$?; \
+	echo; echo "== Firefox and WebKit =="; \
+	$(ENGINE_LANES); engines=$$?; \
 	wait $$lane; first=$$?; \
 	echo; echo "== the first lane of browser tests =="; cat .browser-tests.log; \
-	test $$others -eq 0 -a $$rest -eq 0 -a $$first -eq 0
+	test $$others -eq 0 -a $$rest -eq 0 -a $$engines -eq 0 -a $$first -eq 0
 
 ## The quick loop while working: the engine's and the browser layer's tests in
 ## CPython, without the searches run to the end (marked slow). Under a minute.

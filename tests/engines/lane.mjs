@@ -1,0 +1,251 @@
+// A lane of tests for one browser engine (firefox.test.mjs, webkit.test.mjs):
+// the built site played as a player plays it, each table compared with the
+// engine's position card for card (oracle.mjs), every page watched for errors
+// of its own (site.mjs). One browser and one profile for the whole lane; the
+// tests run in order and build on each other, as a player's visits do.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+
+import { ENGINES } from "./drivers.mjs";
+import { WINS, afterMoves, asShown } from "./oracle.mjs";
+import { serveSite } from "./site.mjs";
+
+// Every pile on the table: name -> its cards' data-card, bottom first.
+const PILES = () => Object.fromEntries([...document.querySelectorAll("[data-pile]")].map(
+  (pile) => [pile.dataset.pile, [...pile.querySelectorAll("[data-card]")].map((card) => card.dataset.card)]));
+const READY = () => document.documentElement.dataset.ready === "true";
+const SAVED = (game) => JSON.parse(localStorage.getItem(`castling:save:${game}`) ?? "null");
+// The cards at rest: a move's slide starts in the frame after it.
+const AT_REST = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(
+  () => done(document.getAnimations().length === 0))));
+const ERRORS = () => window.castlingLaneErrors ?? ["the page's error watcher is missing"];
+
+// Each dialog a player can open, and the controls that open it: in the bar or its
+// menu (a data-action), or in another dialog (its selector).
+const DIALOGS = { "settings-dialog": ["settings"], "stats-dialog": ["stats"], "keys-dialog": ["keys"],
+                  "games-dialog": ["games"], "deal-dialog": ["choose-deal"],
+                  "rules-dialog": ["how-to-play"],
+                  "transfer-dialog": ["settings", '#settings-dialog [data-action="transfer"]'] };
+
+const OFFERED = (selector) => {
+  const control = document.querySelector(selector);
+  return !!control && getComputedStyle(control).display !== "none";
+};
+
+// Where anything is wider than its room: the page itself, and every open
+// dialog and each control in it. [] when nothing is.
+const OVERFLOWS = () => {
+  const wide = [];
+  const root = document.documentElement;
+  if (root.scrollWidth > innerWidth + 1) {
+    wide.push(`the page: ${root.scrollWidth} px in ${innerWidth}`);
+  }
+  for (const dialog of document.querySelectorAll("dialog[open]")) {
+    if (dialog.scrollWidth > dialog.clientWidth + 1) {
+      wide.push(`#${dialog.id}: ${dialog.scrollWidth} px in ${dialog.clientWidth}`);
+    }
+    const room = dialog.getBoundingClientRect();
+    for (const control of dialog.querySelectorAll("select, input, button, textarea, label")) {
+      const box = control.getBoundingClientRect();
+      if (box.width && (box.left < room.left - 1 || box.right > room.right + 1)) {
+        wide.push(`#${dialog.id} ${control.tagName.toLowerCase()}#${control.id}: ` +
+                  `${Math.round(box.left)}-${Math.round(box.right)} outside ${Math.round(room.left)}-${Math.round(room.right)}`);
+      }
+    }
+  }
+  return wide;
+};
+
+export function lane(engine) {
+  let site;
+  let page;
+  let errorsSeen = [];
+
+  // Before leaving a page (and at each test's end): no error of its own.
+  async function noErrors() {
+    const errors = await page.run(ERRORS).catch(() => []);
+    errorsSeen.push(...errors);
+    assert.deepEqual(errors, [], `${engine}: the page logged errors`);
+  }
+
+  async function open(path) {
+    await page.open(site.url + path);
+    await page.waitFor(READY);
+  }
+
+  // The moves of ``game``'s save once it holds more than ``count``.
+  function movesAfter(game, count) {
+    return page.waitFor((name, n) => {
+      const moves = JSON.parse(localStorage.getItem(`castling:save:${name}`) ?? "null")?.moves ?? [];
+      return moves.length > n && moves;
+    }, game, count);
+  }
+
+  async function table() {
+    await page.waitFor(AT_REST);
+    return page.run(PILES);
+  }
+
+  // A control of the toolbar, as a player uses it: the menu opened first if it is there.
+  async function act(action) {
+    const selector = `.controls [data-action="${action}"]`;
+    const inMenu = await page.run((s) => !!document.querySelector(s)?.closest("[role=menu]"), selector);
+    if (inMenu && await page.run(() => document.getElementById("menu").hidden)) {
+      await page.tap("#menu-button");
+      await page.waitFor(() => !document.getElementById("menu").hidden);
+    }
+    await page.tap(selector);
+  }
+
+  before(async () => {
+    site = await serveSite();
+    page = await ENGINES[engine]();
+  });
+
+  after(async () => {
+    await page?.close();
+    await site?.stop();
+  });
+
+  test(`${engine}: a first visit by a deal link shows the engine's deal, then plays`, async () => {
+    await open("index.html#/martha/31337");
+    assert.deepEqual(await table(), asShown(afterMoves("martha", 31337).position));
+    await noErrors();
+  });
+
+  test(`${engine}: a tap plays a move (the engine's choice), a drag another, each as the engine says`, async () => {
+    // The welcome a first visit by a link opens: Play.
+    if (await page.run(() => !!document.querySelector("#welcome-dialog[open]"))) {
+      await page.tap("#welcome-dialog button.primary");
+      await page.waitFor(() => !document.querySelector("#welcome-dialog[open]"));
+    }
+    const start = afterMoves("martha", 31337);
+    // A tap on a card that can move: the game plays it where the engine's rules send it
+    // (and whatever the game then plays by itself: Martha founds what it can).
+    const [tapped] = start.legal.filter((move) => /^t\d+-/.test(move) && !move.includes(":"));
+    await page.tap(`[data-pile="${tapped.split("-")[0]}"] [data-card]`);
+    let moves = await movesAfter("martha", 0);
+    let now = afterMoves("martha", 31337, moves);
+    assert.deepEqual(await table(), asShown(now.position));
+    // A drag: a card onto a pile (its top card) the engine allows.
+    const dragged = now.legal.find((move) => /^t\d+-t\d+$/.test(move));
+    assert.ok(dragged, `no tableau move after ${moves}`);
+    const [source, target] = dragged.split("-");
+    const onto = now.position[target].length ? `[data-pile="${target}"] [data-card]`
+      : `[data-pile="${target}"]`;
+    await page.drag(`[data-pile="${source}"] [data-card]`, onto);
+    const before = moves;
+    moves = await movesAfter("martha", before.length);
+    assert.equal(moves[before.length], dragged);
+    assert.deepEqual(await table(), asShown(afterMoves("martha", 31337, moves).position));
+    // Undo takes it back.
+    await act("undo");
+    moves = await page.waitFor((n) => {
+      const kept = JSON.parse(localStorage.getItem("castling:save:martha")).moves;
+      return kept.length < n && kept;
+    }, moves.length);
+    assert.deepEqual(moves, before);
+    assert.deepEqual(await table(), asShown(afterMoves("martha", 31337, moves).position));
+    await noErrors();
+  });
+
+  test(`${engine}: the front door (the site's address, as a bookmark has it) reopens the game in hand`, async () => {
+    const moves = (await page.run(SAVED, "martha")).moves;
+    await noErrors();
+    await open("");
+    assert.equal(await page.run(() => document.getElementById("board").dataset.game), "martha");
+    assert.deepEqual(await table(), asShown(afterMoves("martha", 31337, moves).position));
+    await noErrors();
+  });
+
+  test(`${engine}: the solver judges with the compiled core, and Hint shows a move`, async () => {
+    await page.waitFor(() => ["won", "lost", "unknown"].includes(document.getElementById("verdict").dataset.result));
+    assert.equal(await page.run(() => document.getElementById("verdict").dataset.search), "core");
+    await act("hint");
+    await page.waitFor(() => !!document.querySelector(".hint-from") && !!document.querySelector(".hint-to"));
+    await noErrors();
+  });
+
+  test(`${engine}: a reload restores the game in hand`, async () => {
+    const moves = (await page.run(SAVED, "martha")).moves;
+    await noErrors();
+    await page.reload();
+    await page.waitFor(READY);
+    assert.deepEqual((await page.run(SAVED, "martha")).moves, moves);
+    assert.deepEqual(await table(), asShown(afterMoves("martha", 31337, moves).position));
+    await noErrors();
+  });
+
+  test(`${engine}: with the server stopped the game still opens and plays, from the service worker`, async () => {
+    await page.waitFor(() => navigator.serviceWorker.controller !== null);
+    await site.stop();
+    try {
+      await open("index.html#/morphy/5");
+      assert.deepEqual(await table(), asShown(afterMoves("morphy", 5).position));
+      const move = afterMoves("morphy", 5).legal.find((m) => /^t\d+-/.test(m) && !m.includes(":"));
+      await page.tap(`[data-pile="${move.split("-")[0]}"] [data-card]`);
+      const moves = await movesAfter("morphy", 0);
+      assert.deepEqual(await table(), asShown(afterMoves("morphy", 5, moves).position));
+      await page.waitFor(() => document.getElementById("verdict").dataset.search === "core");
+      await noErrors();
+    } finally {
+      await site.start();
+    }
+  });
+
+  test(`${engine}: the last move of a won game opens the win dialog`, async () => {
+    const win = WINS.fortress;
+    const last = win.moves.at(-1);
+    await page.run((save) => {
+      localStorage.setItem("castling:save:fortress", JSON.stringify(save));
+      const settings = JSON.parse(localStorage.getItem("castling:settings") ?? "{}");
+      localStorage.setItem("castling:settings", JSON.stringify({ ...settings, speed: "off" }));
+    }, { format: 1, game: "fortress", deal: win.deal, moves: win.moves.slice(0, -1), seconds: 62,
+         counted: true, won: false, token: "lane-win" });
+    await noErrors();
+    await open(`index.html#/fortress/${win.deal}`);
+    assert.deepEqual(await table(),
+                     asShown(afterMoves("fortress", win.deal, win.moves.slice(0, -1)).position));
+    const [source, target] = last.split(":")[0].split("-");
+    await page.drag(`[data-pile="${source}"] [data-card]`, `[data-pile="${target}"]`);
+    await page.waitFor(() => !!document.querySelector("#win-dialog[open]"));
+    assert.equal((await page.run(SAVED, "fortress")).won, true);
+    await noErrors();
+  });
+
+  for (const [width, height, where] of [[390, 844, "a phone"], [1280, 800, "a desktop"]]) {
+    test(`${engine}: every dialog at ${where}'s width (${width} px) fits, nothing scrolls sideways`, async () => {
+      await noErrors();
+      await page.size(Math.max(width, 1280), height + 200);
+      await page.open(`${site.url}lane-frame.html?width=${width}&height=${height}#/chessboard/3`);
+      await page.inFrame(true);
+      await page.waitFor(READY);
+      const wide = {};
+      for (const [id, path] of Object.entries(DIALOGS)) {
+        // (Not every control is offered everywhere: the list of keys needs a keyboard.)
+        if (!await page.run(OFFERED, `.controls [data-action="${path[0]}"]`)) {
+          continue;
+        }
+        for (const step of path) {
+          await (step.startsWith("#") ? page.tap(step) : act(step));
+        }
+        await page.waitFor((dialog) => !!document.querySelector(`#${dialog}[open]`), id)
+          .catch((error) => { throw new Error(`#${id} did not open (${path})`, { cause: error }); });
+        const found = await page.run(OVERFLOWS);
+        if (found.length) {
+          wide[id] = found;
+        }
+        await page.run(() => document.querySelectorAll("dialog[open]").forEach((open) => open.close()));
+      }
+      assert.deepEqual(wide, {}, `${engine} at ${width} px: wider than their room`);
+      assert.deepEqual(await page.run(OVERFLOWS), []);
+      await noErrors();
+      await page.inFrame(false);
+    });
+  }
+
+  test(`${engine}: no page logged an error of its own`, () => {
+    assert.deepEqual(errorsSeen, []);
+  });
+}
+

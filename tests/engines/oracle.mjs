@@ -1,0 +1,24 @@
+// The engine's word on a position, from its command line (docs/rules.md §4):
+// what the table must show after a deal and some moves, and the legal moves there.
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const PYTHON = process.env.PYTHON ?? `${ROOT}.venv/bin/python`;
+
+/** `python -m castling moves GAME DEAL MOVE…`: {position: {game, deal, piles}, legal, won}. */
+export function afterMoves(game, deal, moves = []) {
+  const out = execFileSync(PYTHON, ["-m", "castling", "moves", game, String(deal), ...moves], {
+    cwd: ROOT, env: { ...process.env, PYTHONPATH: `${ROOT}py` }, encoding: "utf-8",
+  });
+  return JSON.parse(out);
+}
+
+/** The engine's piles as the table shows them: a face-down card is "down". */
+export function asShown(piles) {
+  return Object.fromEntries(Object.entries(piles).map(([name, cards]) =>
+    [name, cards.map((card) => (card === card.toLowerCase() ? "down" : card))]));
+}
+
+/** The winning lines the browser tests play (tests/fixtures/wins.json). */
+export { default as WINS } from "../fixtures/wins.json" with { type: "json" };
