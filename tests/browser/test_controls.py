@@ -7,7 +7,7 @@ import pytest
 
 from castling import GAMES, Position
 
-from browser_helpers import act, settle, stored, tap_move, wait_ready
+from browser_helpers import act, chosen, settle, stored, tap_move, wait_ready
 
 
 
@@ -43,7 +43,7 @@ def test_settings_persist_across_visits(page, site_url):
     wait_ready(page)
     act(page, "settings")
     assert not page.locator('[data-setting="autoplay"]').is_checked()
-    assert page.locator('[data-setting="speed"]').input_value() == "normal"
+    assert chosen(page, "#speed") == "normal"
     assert stored(page, "castling:settings")["autoplay"] is False
 
 

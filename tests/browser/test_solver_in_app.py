@@ -118,11 +118,14 @@ def test_winnable_deals_only_deals_a_proved_winnable_deal(page, site_url):
 
 SILENT_WORKER = b'''import json
 
+def load_core(url):
+    return "this worker has no core"
+
 def ask(request_json):
     print("the worker was asked")
     return json.dumps({"error": "this worker never answers"})
 
-__export__ = ["ask"]
+__export__ = ["load_core", "ask"]
 '''
 
 
@@ -147,6 +150,39 @@ def test_a_worker_that_never_answers_is_asked_once_per_position(browser, site_ur
     page.wait_for_timeout(3000)
     context.close()
     assert len(asked) <= 2, f"asked {len(asked)} times about one position"
+
+
+def test_a_failed_start_of_the_worker_is_tried_again_and_the_verdict_comes(browser, site_url):
+    """The worker's first start fails (its script dies as it loads, as a load cut
+    short leaves it): meanwhile Hint says its hint is the simple one; after a
+    pause the worker is started again, comes up, and judges with the core."""
+    context = browser.new_context(service_workers="block")   # so the route serves the worker
+    starts = []
+
+    def serve_worker(route):
+        starts.append(route.request.url)
+        if len(starts) == 1:
+            route.fulfill(body=b'raise RuntimeError("the first start is killed")\n',
+                          content_type="text/x-python")
+        else:
+            route.continue_()
+
+    context.route("**/solver_worker.py", serve_worker)
+    page = context.new_page()
+    page.goto(f"{site_url}index.html#/morphy/3")
+    wait_ready(page)
+    act(page, "hint")
+    assert page.locator("#status").get_attribute("data-hint") == "baseline"
+    assert page.locator("#status").text_content().endswith(
+        "(A simple hint: the solver is still starting.)")
+    page.wait_for_function("['won', 'lost', 'unknown'].includes("
+                           "document.getElementById('verdict').dataset.result)", timeout=WORKER_MS)
+    assert len(starts) == 2
+    assert page.locator("#verdict").get_attribute("data-search") == "core"
+    act(page, "hint")
+    page.wait_for_function("document.getElementById('status').dataset.hint === 'solver'")
+    assert "simple hint" not in page.locator("#status").text_content()
+    context.close()
 
 
 class DamagedCoreHandler(QuietHandler):

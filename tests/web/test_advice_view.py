@@ -23,6 +23,7 @@ class StandInAdvisor:
         self.answer = answer
         self.asked: list[dict] = []
         self.ready = True
+        self.available = True
         self.busy = False
 
     async def start(self) -> bool:
@@ -69,6 +70,22 @@ def test_a_worker_with_no_answer_is_asked_once_per_position():
     with_loop(lambda: (advice.show_hint(), advice.analyse(), advice.show_hint()))
     assert len(advisor.asked) == 1
     assert app.document.getElementById("status").getAttribute("data-hint") == "baseline"
+
+
+def test_without_the_worker_hint_says_its_hint_is_the_simple_one():
+    app = StandInApp("chessboard", 1)
+    app.window = Window()
+    advisor = StandInAdvisor()
+    advisor.ready = False                    # starting: a simple hint, said to be one
+    advice = AdviceView(app, advisor)
+    status = app.document.getElementById("status")
+    advice.show_hint()
+    assert status.getAttribute("data-hint") == "baseline"
+    assert status.textContent.startswith("Hint: move the ")
+    assert status.textContent.endswith(" " + t("hint.simple.starting"))
+    advisor.available = False                # every start failed: no solver on this page
+    advice.show_hint()
+    assert status.textContent.endswith(" " + t("hint.simple.unavailable"))
 
 
 def test_the_solvers_move_is_the_hint_when_it_has_one():

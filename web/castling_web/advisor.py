@@ -14,6 +14,12 @@ import logging
 WORKER_NAME = "solver"
 #: The compiled search core, beside index.html (build.py: castling.core.wasm.WASM_NAME).
 CORE_FILE = "castling-core.wasm"
+#: A start of the worker that has not come up in this long (seconds) has failed:
+#: a load cut short leaves PyScript waiting for it for ever. (A slow phone
+#: boots the worker in some ten seconds.)
+START_SECONDS = 60.0
+#: The pauses (seconds) before each new start after a failed one; then none.
+RETRY_PAUSES = (2.0, 5.0, 15.0)
 
 
 class Advisor:
@@ -23,6 +29,8 @@ class Advisor:
         self.worker = None
         self.pending = 0          # questions sent and not yet answered
         self._booting = None
+        #: False once every start has failed: the page has no solver
+        self.available = True
         #: "core" once the worker searches with the compiled core, else why not
         self.search = "python"
 
@@ -42,32 +50,47 @@ class Advisor:
         return self.ready
 
     async def _boot(self) -> None:
+        """Start the worker; a start that fails is tried again after a pause (a
+        load cut short by a navigation, a file that did not arrive whole), until
+        RETRY_PAUSES run out: then the page has no solver (``available``)."""
+        for attempt, pause in enumerate((0.0, *RETRY_PAUSES)):
+            if pause:
+                await asyncio.sleep(pause)
+            # Each start its own name: PyScript keeps a name's worker, failed or not.
+            name = WORKER_NAME if attempt == 0 else f"{WORKER_NAME}-{attempt + 1}"
+            worker = await self._start_one(name)
+            if worker is not None:
+                self.worker = worker      # ready: its first answer is the core's where it loaded
+                return
+        self.available = False
+        logging.getLogger(__name__).warning("Castling: the solver's worker did not start; "
+                                            "hints are the simple ones")
+
+    async def _start_one(self, name: str):
+        """One start of the worker, searching with the compiled core where it
+        loads: the worker, or None if the start failed (and is ended)."""
         # Imported here, not at the top: PyScript's module exists only in the page,
         # and this module is also imported into a memory snapshot made elsewhere.
+        import js
         from pyscript import create_named_worker
         try:
-            worker = await create_named_worker(
-                src="./solver_worker.py", name=WORKER_NAME, config="./pyscript.json")
-        except Exception:       # no worker: hints stay the baseline ones
-            logging.getLogger(__name__).warning("the solver's worker did not start", exc_info=True)
-            return
-        await self._load_core(worker)
-        self.worker = worker      # ready: its first answer is the core's where it loaded
-
-    async def _load_core(self, worker) -> None:
-        """Have the worker search with the compiled core (build.py ships it beside
-        the page); where it will not load, the worker's Python search answers."""
-        import js
-        url = js.URL.new(CORE_FILE, js.document.baseURI).href
-        try:
-            self.search = str(await worker.load_core(url))
-        except Exception as error:     # a worker without the call: an old cached one
-            self.search = f"the search core did not load: {error}"
+            worker = await asyncio.wait_for(create_named_worker(
+                src="./solver_worker.py", name=name, config="./pyscript.json"), START_SECONDS)
+            # Its first call: a worker whose script failed comes up without it.
+            search = await worker.load_core(js.URL.new(CORE_FILE, js.document.baseURI).href)
+        except Exception:
+            logging.getLogger(__name__).warning("the solver's worker did not start (%s)", name,
+                                                exc_info=True)
+            _drop(name)
+            return None
+        self.search = str(search)
         if self.search != "core":
-            # (A warning: a damaged or refused file a developer should see;
-            # the player only waits longer for the same answers.)
+            # (A warning: a damaged or refused file a developer should see; the
+            # worker's load_core says why. The player only waits longer for the
+            # same answers.)
             logging.getLogger(__name__).warning("Castling: %s; the solver searches in Python",
                                                 self.search)
+        return worker
 
     async def ask(self, request: dict) -> dict | None:
         """The worker's answer to one request, or None when it could not answer."""
@@ -83,3 +106,14 @@ class Advisor:
         finally:
             self.pending -= 1
         return None if "error" in answer else answer
+
+
+def _drop(name: str) -> None:
+    """End a failed start: its worker stopped, its script element gone."""
+    import js
+    for script in js.document.querySelectorAll("script[worker][name]"):
+        if script.getAttribute("name") == name:
+            xworker = getattr(script, "xworker", None)
+            if xworker is not None:
+                xworker.terminate()
+            script.remove()
