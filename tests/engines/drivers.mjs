@@ -7,7 +7,8 @@
 //
 // A driver: open(url), run(fn, ...args) (fn's source run in the page, its
 // promise awaited, its result as JSON), waitFor(fn, ...args), tap(selector),
-// drag(from, to) (selectors), size(width, height), reload(), close(); and
+// drag(from, to) (selectors), size(width, height), reload(), png() (a
+// screenshot of the window), close(); and
 // inFrame(true) to work in /lane-frame.html's iframe (a phone's width).
 import { spawn } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -128,6 +129,7 @@ export async function firefox() {
         await driver.inFrame(true);
       }
     },
+    png: () => page.screenshot({ type: "png" }),
     close: () => browser.close(),
   };
   async function frameOffset() {
@@ -210,6 +212,7 @@ export async function webkit() {
         await lane.inFrame(true);
       }
     },
+    png: async () => Buffer.from(await driver.takeScreenshot(), "base64"),
     async close() {
       try {
         await driver.quit();
