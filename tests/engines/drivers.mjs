@@ -1,7 +1,8 @@
 // One way to drive Firefox and WebKit, as a player uses them: open a page, read
-// it, tap, drag, resize. Each engine has the driver that works here
-// (../shared/PLATFORM.md): Firefox ESR over WebDriver BiDi with Puppeteer,
-// WebKitGTK through WebKitWebDriver with Selenium's W3C client (under Xvfb).
+// it, tap, drag, resize. Each engine has the driver that works with Debian's
+// builds (docs/decisions.md, "Every browser"): Firefox ESR over WebDriver BiDi
+// with Puppeteer, WebKitGTK through WebKitWebDriver with Selenium's W3C client
+// (under Xvfb).
 // Both drive one browser with one profile for the whole lane, as a player's
 // browser is shared by every game they play.
 //

@@ -59,7 +59,7 @@ const OVERFLOWS = () => {
 export function lane(engine) {
   let site;
   let page;
-  let errorsSeen = [];
+  const errorsSeen = [];
 
   // Before leaving a page (and at each test's end): no error of its own.
   async function noErrors() {

@@ -148,8 +148,8 @@ class AdviceView:
             verdict = " " + t("hint.winnable")
         elif not self.advisor.ready:
             # Not passed off as the solver's: it is starting, or did not start here.
-            verdict = " " + t("hint.simple.starting" if self.advisor.available
-                              else "hint.simple.unavailable")
+            verdict = " " + (t("hint.simple.starting") if self.advisor.available
+                             else t("hint.simple.unavailable"))
         # The stock's card is face down: the hint does not name it.
         words = hint_words(position, from_pile, to_pile, count)
         host.status(words + verdict, hint=source, move=format_move(position.rules, move))
