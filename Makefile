@@ -76,6 +76,7 @@ test-engine: $(VENV_PY) node_modules/.package-lock.json
 bench: $(VENV_PY) node_modules/.package-lock.json
 	PYTHONPATH=py $(PYTHON) benchmarks/movegen.py
 	$(VENV_PY) benchmarks/browser.py
+	node benchmarks/engines.mjs
 
 clean:
 	rm -rf $(VENV) node_modules dist .pytest_cache .hypothesis

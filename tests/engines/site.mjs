@@ -15,7 +15,8 @@ import { readFile } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
+// (CASTLING_DIST: another build, as a benchmark may measure.)
+export const DIST = process.env.CASTLING_DIST ?? fileURLToPath(new URL("../../dist/", import.meta.url));
 
 const TYPES = {
   ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": "text/javascript",
@@ -71,7 +72,11 @@ async function mendedWorker(text) {
   return Buffer.from(text);
 }
 
-async function answer(request, response) {
+// When the build was written: the files' Last-Modified, so that a browser's
+// HTTP cache revalidates them as a static host lets it (a 304, no body).
+const BUILT = new Date(Math.floor(Date.now() / 1000) * 1000).toUTCString();
+
+async function answer(request, response, extra) {
   let path = decodeURIComponent(new URL(request.url, "http://x").pathname).slice(1);
   if (path === "" || path.endsWith("/")) {
     path += "index.html";
@@ -81,6 +86,15 @@ async function answer(request, response) {
     response.end(FRAME());
     return;
   }
+  if (extra[path]) {
+    response.writeHead(200, { "Content-Type": extra[path].type, "Content-Length": extra[path].body.length });
+    response.end(extra[path].body);
+    return;
+  }
+  if (request.headers["if-modified-since"] === BUILT) {
+    response.writeHead(304).end();
+    return;
+  }
   if (normalize(path).startsWith("..")) {
     response.writeHead(403).end();
     return;
@@ -88,20 +102,22 @@ async function answer(request, response) {
   try {
     const body = await served(path);
     response.writeHead(200, { "Content-Type": TYPES[extname(path)] ?? "application/octet-stream",
-                              "Content-Length": body.length, "Cache-Control": "no-cache" });
+                              "Content-Length": body.length, "Cache-Control": "no-cache",
+                              "Last-Modified": BUILT });
     response.end(request.method === "HEAD" ? undefined : body);
   } catch {
     response.writeHead(404).end();
   }
 }
 
-/** The site on a free port of 127.0.0.1: {url, stop(), start()}. */
-export async function serveSite() {
+/** The site on a free port of 127.0.0.1: {url, stop(), start()}; ``extra``: more
+ * files, path -> {body, type} (a benchmark's anchor page). */
+export async function serveSite(extra = {}) {
   let server = null;
   let port = 0;
   const start = () => new Promise((listening) => {
     server = createServer((request, response) => {
-      answer(request, response).catch(() => response.destroy());
+      answer(request, response, extra).catch(() => response.destroy());
     });
     server.listen(port, "127.0.0.1", () => {
       port = server.address().port;
