@@ -247,6 +247,38 @@ def test_every_game_fits_every_screen_and_controls_do_not_overlap(phone_profile,
             f"the {action} link widens the page at {size}"
 
 
+#: Overlay scroll bars (Safari, Chromium on macOS, WebKitGTK) take no room: the
+#: board's scroll bar gutter (style.css: scrollbar-gutter: stable) is then
+#: nothing, and the board has the window's whole width. Headless Chromium keeps
+#: the gutter (and has no switch for overlay scroll bars that works headless), so
+#: the page is given no scroll bars at all, which lays it out the same way.
+OVERLAY_SCROLL_BARS = """(() => {
+  // (A sheet made in script: the page's content security policy refuses a <style>.)
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync("* { scrollbar-width: none !important; }");
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+})();"""
+
+
+@pytest.mark.parametrize("size", ["tablet", "tablet-turned", "desktop"])
+def test_every_game_fits_under_overlay_scroll_bars(returning_visit, size):
+    """The same checks as above, for every game at a tablet's and a desktop's size,
+    where scroll bars take no room: the board is wider by the gutter, and some
+    games take another arrangement (Chequers at 1440x900: its foundations in a
+    strip beside the tableau, bigger cards) that must fit as well."""
+    width, height = SIZES[size]
+    strips = index_strips()
+    page = returning_visit("#/chessboard/3", OVERLAY_SCROLL_BARS, reduced_motion="reduce",
+                           size=(width, height))
+    board = page.evaluate("document.getElementById('board').clientWidth")
+    assert board == width, f"the board is {board} px in a window {width} px wide: a gutter is left"
+    for game_id, rules in GAMES.items():
+        page.evaluate("link => { location.hash = link; }", f"#/{game_id}/3")
+        page.wait_for_selector(f'#board[data-game="{game_id}"]')
+        with shown_or_kept_if_failing(page, f"{game_id}-{size}-overlay", size):
+            check_game(page, game_id, rules, size, strips)
+
+
 def test_large_cards_stay_on_screen_and_a_desktop_uses_its_height(phone_profile, returning_visit):
     """"Large" cards on a phone: Chequers' piles all within the screen's sides (the
     board scrolls down for them, never sideways); at 1440x900 Chessboard's table
