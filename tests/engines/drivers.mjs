@@ -124,11 +124,15 @@ export async function firefox() {
       await page.setViewport({ width, height });
     },
     async reload() {
+      const framed = frame !== null;
       await run(LEAVE);
-      await poll(() => run(ARRIVED), "the reloaded page", READY_MS);
-      if (frame) {
-        await driver.inFrame(true);
-      }
+      // (A frame reloaded is a new frame: found again before it is read.)
+      await poll(async () => {
+        if (framed) {
+          await driver.inFrame(true);
+        }
+        return run(ARRIVED);
+      }, "the reloaded page", READY_MS);
     },
     png: () => page.screenshot({ type: "png" }),
     close: () => browser.close(),
@@ -207,11 +211,15 @@ export async function webkit() {
       await driver.manage().window().setRect({ width, height });
     },
     async reload() {
+      const inside = framed;
       await run(LEAVE);
-      await poll(() => run(ARRIVED), "the reloaded page", READY_MS);
-      if (framed) {
-        await lane.inFrame(true);
-      }
+      // (A frame reloaded is a new frame: found again before it is read.)
+      await poll(async () => {
+        if (inside) {
+          await lane.inFrame(true);
+        }
+        return run(ARRIVED);
+      }, "the reloaded page", READY_MS);
     },
     png: async () => Buffer.from(await driver.takeScreenshot(), "base64"),
     async close() {
