@@ -8,7 +8,8 @@
 //   drawn before Python (first-table.js's mark "castling:first-table", when
 //   the cards are laid out: these drivers cannot watch for the next frames)
 //   and playable (the app's mark "castling:ready", set with data-ready),
-//   against the bare page's cold boot.
+//   against the bare page's cold boot; and where its time goes (every mark of
+//   the start-up on the page's timeline, as benchmarks/browser.py's "where").
 // * Return visit (the same profile, once the service worker controls the page,
 //   the start-up snapshot is stored and the solver has judged): the same two
 //   marks against the bare page's warm boot.
@@ -46,14 +47,21 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
+// Every mark of the start-up on the page's timeline (first-table.js's, the
+// interpreter's, the entry script's, the app's): name -> milliseconds.
+const MARKS = () => Object.fromEntries(performance.getEntriesByType("mark")
+  .filter((mark) => mark.name.startsWith("castling:")).map((mark) => [mark.name, mark.startTime]));
+
 async function visit(page, url) {
   await page.open(url);
   await page.waitFor(READY);
-  return { shown: await page.run(MARK, "castling:first-table"), ready: await page.run(MARK, "castling:ready") };
+  const marks = await page.run(MARKS);
+  return { shown: marks["castling:first-table"] ?? null, ready: marks["castling:ready"] ?? null, marks };
 }
 
 async function rounds(engine, site, count) {
   const seen = {};
+  where = {};
   const add = (name, value) => {
     if (value === null) {
       throw new Error(`${engine}: ${name}: no mark`);
@@ -73,6 +81,9 @@ async function rounds(engine, site, count) {
       const first = await visit(page, `${site.url}index.html#/martha/31337`);
       add("first visit shown", first.shown);
       add("first visit ready", first.ready);
+      for (const [name, at] of Object.entries(first.marks)) {
+        (where[name] ??= []).push(at / 1000);
+      }
       await page.waitFor(SETTLED);
       const again = await visit(page, `${site.url}index.html#/martha/31337`);
       add("return shown", again.shown);
@@ -87,6 +98,9 @@ async function rounds(engine, site, count) {
   }
   return seen;
 }
+
+// Where a first visit's time goes in the engine measured last: mark -> seconds, each round.
+let where = {};
 
 const { values } = parseArgs({ options: {
   rounds: { type: "string", default: "3" },
@@ -109,6 +123,10 @@ try {
     ratio("first visit ready", "bare cold", 1.0);
     ratio("return shown", "bare warm", 0.25);
     ratio("return ready", "bare warm", 0.35);
+    console.log(`  where a first visit's time goes (median seconds from navigation):`);
+    for (const [name, list] of Object.entries(where).sort((a, b) => median(a[1]) - median(b[1]))) {
+      console.log(`    ${median(list).toFixed(2)}  ${name}`);
+    }
   }
 } finally {
   await site.stop();
