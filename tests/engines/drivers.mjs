@@ -80,6 +80,18 @@ const LEAVE = () => {
 };
 const ARRIVED = () => document.readyState === "complete" && !window.laneLeaving;
 
+/** Reload ``driver``'s page (the phone's frame, ``inFrame``) and wait for the new document. */
+async function reloaded(driver, inFrame) {
+  await driver.run(LEAVE);
+  // (A frame reloaded is a new frame: found again before it is read.)
+  await poll(async () => {
+    if (inFrame) {
+      await driver.inFrame(true);
+    }
+    return driver.run(ARRIVED);
+  }, "the reloaded page", READY_MS);
+}
+
 /** Firefox ESR, headless, over WebDriver BiDi (Puppeteer). */
 export async function firefox() {
   const { default: puppeteer } = await import("puppeteer-core");
@@ -123,17 +135,7 @@ export async function firefox() {
     async size(width, height) {
       await page.setViewport({ width, height });
     },
-    async reload() {
-      const framed = frame !== null;
-      await run(LEAVE);
-      // (A frame reloaded is a new frame: found again before it is read.)
-      await poll(async () => {
-        if (framed) {
-          await driver.inFrame(true);
-        }
-        return run(ARRIVED);
-      }, "the reloaded page", READY_MS);
-    },
+    reload: () => reloaded(driver, frame !== null),
     png: () => page.screenshot({ type: "png" }),
     close: () => browser.close(),
   };
@@ -210,17 +212,7 @@ export async function webkit() {
     async size(width, height) {
       await driver.manage().window().setRect({ width, height });
     },
-    async reload() {
-      const inside = framed;
-      await run(LEAVE);
-      // (A frame reloaded is a new frame: found again before it is read.)
-      await poll(async () => {
-        if (inside) {
-          await lane.inFrame(true);
-        }
-        return run(ARRIVED);
-      }, "the reloaded page", READY_MS);
-    },
+    reload: () => reloaded(lane, framed),
     png: async () => Buffer.from(await driver.takeScreenshot(), "base64"),
     async close() {
       try {
