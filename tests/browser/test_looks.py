@@ -28,6 +28,11 @@ def test_settings_change_the_deck_the_contrast_and_the_card_size(page, site_url)
     choose(page, "#deck", "true")
     page.locator('[data-setting="high_contrast"]').check()
     choose(page, "#card-size", "small")
+    # The preview shows a card as wide as the table now draws one.
+    page.wait_for_function("document.getElementById('card-size-preview').style.getPropertyValue('--card-w')"
+                           " === document.getElementById('board').style.getPropertyValue('--card-w')")
+    preview = page.locator("#card-size-preview .card").first.bounding_box()["width"]
+    assert abs(preview - card_width(page)) < 1
     page.locator("#settings-dialog button[value=close]").click()
     assert clubs.evaluate("card => getComputedStyle(card).color") != black
     looks = page.evaluate("document.documentElement.className").split()

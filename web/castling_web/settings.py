@@ -76,6 +76,7 @@ class SettingsDialog:
     def on_card_size(self, event) -> None:
         self.host.session.set_choice("card_size", str(event.target.value))
         self.apply_look()
+        self.show_card_size()
         self.host.show_notices()
 
     def on_choice(self, event) -> None:
@@ -115,7 +116,6 @@ class SettingsDialog:
         show_mute(document, settings)
         self.host.view.card_size = settings.card_size
         self.host.view.fit()
-        self.show_card_size()
 
     def show_card_size(self) -> None:
         """The dialog's preview cards at the width the table now gives a card."""
