@@ -91,13 +91,7 @@ from support import CHROMIUM_ARGS, chromium_path, serve  # noqa: E402
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402  (the anchor site without card faces)
 
-BARE_PAGE = b"""<!doctype html><html><head><meta charset="utf-8"></head><body>
-<script type="module">
-import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
-await loadPyodide();
-document.body.append("Pyodide is ready");
-document.documentElement.setAttribute("data-ready", "true");
-</script></body></html>"""
+BARE_PAGE = (ROOT / "benchmarks" / "bare-page.html").read_bytes()
 
 VERDICT = ("['won', 'lost', 'unknown'].includes("
            "document.getElementById('verdict').dataset.result)")

@@ -21,14 +21,7 @@ import { parseArgs } from "node:util";
 import { ENGINES } from "../tests/engines/drivers.mjs";
 import { serveSite } from "../tests/engines/site.mjs";
 
-const BARE = `<!doctype html><html><head><meta charset="utf-8"></head><body>
-<script type="module">
-import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
-await loadPyodide();
-document.body.append("Pyodide is ready");
-performance.mark("castling:ready");
-document.documentElement.setAttribute("data-ready", "true");
-</script></body></html>`;
+const BARE = new URL("./bare-page.html", import.meta.url);
 
 // The bare page boots Pyodide as it comes, which fetches its lock file; the site
 // ships none (it loads no package), so the server adds it from the npm package.
@@ -107,7 +100,7 @@ const { values } = parseArgs({ options: {
   engines: { type: "string", default: "firefox,webkit" },
 } });
 const site = await serveSite({
-  "bare/index.html": { body: Buffer.from(BARE), type: "text/html; charset=utf-8" },
+  "bare/index.html": { body: readFileSync(BARE), type: "text/html; charset=utf-8" },
   "vendor/pyodide/pyodide-lock.json": { body: readFileSync(LOCK), type: "application/json" },
 });
 try {
