@@ -251,3 +251,14 @@ def test_a_first_visit_shows_the_runtime_arriving(first_visit):
     # once the loading screen is gone, the table is there
     assert page.locator("#loading").is_hidden()
     assert dom_piles(page) == shown_as_dom(Position.deal(GAMES["chessboard"], 1).to_piles())
+
+
+def test_a_first_visit_makes_its_snapshot_once_the_solver_is_up(first_visit):
+    # Both boot Python; the player waits for the verdict now, the snapshot only
+    # at the next visit (web/interpreter.mjs, whenSolverSettled).
+    page, _ = first_visit
+    assert page.evaluate("document.documentElement.dataset.solver") == "ready"
+    at = page.evaluate("""Object.fromEntries(["castling:ready", "castling:solver-ready",
+        "castling:snapshot-started", "castling:snapshot-stored"].map(
+            (name) => [name.slice(9), performance.getEntriesByName(name)[0]?.startTime]))""")
+    assert at["ready"] < at["solver-ready"] <= at["snapshot-started"] < at["snapshot-stored"], at

@@ -36,6 +36,7 @@ def starts(monkeypatch):
     asked: list[str] = []
     plan: list[str] = []
     dropped: list[str] = []
+    marks: list[str] = []
 
     async def create_named_worker(src, name, config=None):
         asked.append(name)
@@ -48,12 +49,16 @@ def starts(monkeypatch):
         create_named_worker=create_named_worker))
     monkeypatch.setattr(sys.modules["js"], "URL", types.SimpleNamespace(
         new=lambda file, base: types.SimpleNamespace(href=f"{base}{file}")), raising=False)
+    said: dict[str, str] = {}
     monkeypatch.setattr(sys.modules["js"], "document", types.SimpleNamespace(
-        baseURI="http://castling.test/"), raising=False)
+        baseURI="http://castling.test/",
+        documentElement=types.SimpleNamespace(setAttribute=said.__setitem__)), raising=False)
+    monkeypatch.setattr(sys.modules["js"], "performance", types.SimpleNamespace(
+        mark=marks.append), raising=False)
     monkeypatch.setattr(advisor_module, "_drop", dropped.append)
     monkeypatch.setattr(advisor_module, "START_SECONDS", 0.05)
     monkeypatch.setattr(advisor_module, "RETRY_PAUSES", (0.01, 0.01))
-    return types.SimpleNamespace(asked=asked, plan=plan, dropped=dropped)
+    return types.SimpleNamespace(asked=asked, plan=plan, dropped=dropped, marks=marks, said=said)
 
 
 def test_a_start_that_hangs_or_breaks_is_ended_and_tried_again(starts):
@@ -63,6 +68,8 @@ def test_a_start_that_hangs_or_breaks_is_ended_and_tried_again(starts):
     assert starts.asked == ["solver", "solver-2", "solver-3"]       # a new name each time
     assert starts.dropped == ["solver", "solver-2"]
     assert advisor.ready and advisor.available and advisor.search == "core"
+    assert starts.marks == ["castling:solver-ready"]        # on the timeline, once it is up
+    assert starts.said == {"data-solver": "ready"}          # what the snapshot's maker waits for
 
 
 def test_when_every_start_fails_the_page_has_no_solver(starts):
@@ -70,5 +77,6 @@ def test_when_every_start_fails_the_page_has_no_solver(starts):
     advisor = Advisor()
     assert not asyncio.run(advisor.start())
     assert len(starts.asked) == 3 and starts.dropped == starts.asked
-    assert not advisor.ready and not advisor.available
+    assert not advisor.ready and not advisor.available and starts.marks == []
+    assert starts.said == {"data-solver": "none"}
     assert asyncio.run(advisor.ask({"kind": "hint"})) is None

@@ -33,6 +33,7 @@ class Advisor:
         self.available = True
         #: "core" once the worker searches with the compiled core, else why not
         self.search = "python"
+        self.answered = False     # whether any answer came yet (for the start-up's marks)
 
     @property
     def ready(self) -> bool:
@@ -61,8 +62,11 @@ class Advisor:
             worker = await self._start_one(name)
             if worker is not None:
                 self.worker = worker      # ready: its first answer is the core's where it loaded
+                _mark("castling:solver-ready")
+                _say("ready")
                 return
         self.available = False
+        _say("none")
         logging.getLogger(__name__).warning("Castling: the solver's worker did not start; "
                                             "hints are the simple ones")
 
@@ -105,6 +109,9 @@ class Advisor:
             return None
         finally:
             self.pending -= 1
+        if not self.answered:
+            self.answered = True
+            _mark("castling:solver-answered")
         return None if "error" in answer else answer
 
 
@@ -117,3 +124,17 @@ def _drop(name: str) -> None:
             if xworker is not None:
                 xworker.terminate()
             script.remove()
+
+
+def _say(state: str) -> None:
+    """<html data-solver="ready|none">: the worker is up, or will not be. The
+    page's snapshot maker waits for it (web/interpreter.mjs): both boot Python."""
+    import js
+    js.document.documentElement.setAttribute("data-solver", state)
+
+
+def _mark(name: str) -> None:
+    """A point of the start-up on the page's timeline (benchmarks read them:
+    when the solver came up, when its first answer came)."""
+    import js
+    js.performance.mark(name)
