@@ -45,8 +45,10 @@ LANE_A_FILES := $(foreach name,$(LANE_A),tests/browser/test_$(name).py)
 CRASHED := --reruns 1 --only-rerun "Page crashed" --only-rerun "Target crashed"
 # Firefox and WebKit (tests/engines/: Puppeteer and Selenium from package.json
 # drive Debian's firefox-esr and WebKitWebDriver), one engine after the other.
+# A browser that crashes is started again and the test run once more, counted
+# in the lane's last test (crashes.mjs; crashes.test.mjs holds the rule).
 ENGINE_LANES := PYTHON=$(VENV_PY) node --test --test-concurrency=1 --test-reporter=spec \
-	tests/engines/firefox.test.mjs tests/engines/webkit.test.mjs
+	tests/engines/crashes.test.mjs tests/engines/firefox.test.mjs tests/engines/webkit.test.mjs
 # Each lane reports its slowest tests: what to move when the lanes drift apart.
 SLOWEST := --durations=12
 test: $(VENV_PY) node_modules/.package-lock.json

@@ -14,16 +14,23 @@
 import { spawn } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
 
+import { isCrash } from "./crashes.mjs";
+
 export const READY_MS = 180_000;
 
 const POLL_MS = 100;
 
 // Read until what is read is truthy; a read that fails (a page between two
-// documents) is read again.
+// documents) is read again, unless the page crashed (crashes.mjs).
 async function poll(read, what, timeout) {
   const until = Date.now() + timeout;
   for (;;) {
-    const value = await read().catch(() => null);
+    const value = await read().catch((error) => {
+      if (isCrash(error)) {
+        throw error;
+      }
+      return null;
+    });
     if (value) {
       return value;
     }

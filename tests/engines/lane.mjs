@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
+import { onceMoreAfterACrash } from "./crashes.mjs";
 import { ENGINES } from "./drivers.mjs";
 import { WINS, afterMoves, asShown } from "./oracle.mjs";
 import { serveSite } from "./site.mjs";
@@ -60,6 +61,11 @@ export function lane(engine) {
   let site;
   let page;
   const errorsSeen = [];
+  // A crashed browser's successor starts where the test did: the page last
+  // opened and the storage as it was (crashes.mjs).
+  let lastOpened = null;
+  let storage = "[]";
+  const crashes = [];
 
   // Before leaving a page (and at each test's end): no error of its own.
   async function noErrors() {
@@ -69,8 +75,37 @@ export function lane(engine) {
   }
 
   async function open(path) {
+    lastOpened = path;
     await page.open(site.url + path);
     await page.waitFor(READY);
+  }
+
+  // A new browser in place of one that crashed, with the site's storage as the
+  // test found it, on the page the test found open (a help page first: one
+  // where Python does not run, to write the storage before the game reads it),
+  // and the service worker in charge, as it was in the browser that crashed.
+  async function restart() {
+    await page.close().catch(() => {});
+    page = await ENGINES[engine]();
+    await page.open(`${site.url}help/index.html`);
+    await page.run((entries) => {
+      localStorage.clear();
+      for (const [key, value] of JSON.parse(entries)) {
+        localStorage.setItem(key, value);
+      }
+    }, storage);
+    if (lastOpened !== null) {
+      await open(lastOpened);
+      await page.waitFor(() => navigator.serviceWorker.controller !== null);
+    }
+  }
+
+  /** A test of the lane: run once more in a new browser if its browser crashed. */
+  function step(name, body) {
+    test(`${engine}: ${name}`, async () => {
+      storage = await page.run(() => JSON.stringify(Object.entries(localStorage))).catch(() => storage);
+      await onceMoreAfterACrash(name, body, restart, crashes);
+    });
   }
 
   // The moves of ``game``'s save once it holds more than ``count``.
@@ -107,13 +142,13 @@ export function lane(engine) {
     await site?.stop();
   });
 
-  test(`${engine}: a first visit by a deal link shows the engine's deal, then plays`, async () => {
+  step(`a first visit by a deal link shows the engine's deal, then plays`, async () => {
     await open("index.html#/martha/31337");
     assert.deepEqual(await table(), asShown(afterMoves("martha", 31337).position));
     await noErrors();
   });
 
-  test(`${engine}: a tap plays a move (the engine's choice), a drag another, each as the engine says`, async () => {
+  step(`a tap plays a move (the engine's choice), a drag another, each as the engine says`, async () => {
     // The welcome a first visit by a link opens: Play.
     if (await page.run(() => !!document.querySelector("#welcome-dialog[open]"))) {
       await page.tap("#welcome-dialog button.primary");
@@ -149,7 +184,7 @@ export function lane(engine) {
     await noErrors();
   });
 
-  test(`${engine}: the front door (the site's address, as a bookmark has it) reopens the game in hand`, async () => {
+  step(`the front door (the site's address, as a bookmark has it) reopens the game in hand`, async () => {
     const moves = (await page.run(SAVED, "martha")).moves;
     await noErrors();
     await open("");
@@ -158,7 +193,7 @@ export function lane(engine) {
     await noErrors();
   });
 
-  test(`${engine}: the solver judges with the compiled core, and Hint shows a move`, async () => {
+  step(`the solver judges with the compiled core, and Hint shows a move`, async () => {
     await page.waitFor(() => ["won", "lost", "unknown"].includes(document.getElementById("verdict").dataset.result));
     assert.equal(await page.run(() => document.getElementById("verdict").dataset.search), "core");
     await act("hint");
@@ -166,7 +201,7 @@ export function lane(engine) {
     await noErrors();
   });
 
-  test(`${engine}: a reload restores the game in hand`, async () => {
+  step(`a reload restores the game in hand`, async () => {
     const moves = (await page.run(SAVED, "martha")).moves;
     await noErrors();
     await page.reload();
@@ -176,7 +211,7 @@ export function lane(engine) {
     await noErrors();
   });
 
-  test(`${engine}: with the server stopped the game still opens and plays, from the service worker`, async () => {
+  step(`with the server stopped the game still opens and plays, from the service worker`, async () => {
     await page.waitFor(() => navigator.serviceWorker.controller !== null);
     await site.stop();
     try {
@@ -193,7 +228,7 @@ export function lane(engine) {
     }
   });
 
-  test(`${engine}: the last move of a won game opens the win dialog`, async () => {
+  step(`the last move of a won game opens the win dialog`, async () => {
     const win = WINS.fortress;
     const last = win.moves.at(-1);
     await page.run((save) => {
@@ -215,7 +250,7 @@ export function lane(engine) {
 
   // The narrowest phones, in each language (Italian's words are longer), and a desktop.
   for (const [width, height, language] of [[360, 740, "en"], [360, 740, "it"], [1280, 800, "en"]]) {
-    test(`${engine}: every dialog at ${width} px in ${language} fits, nothing scrolls sideways`, async () => {
+    step(`every dialog at ${width} px in ${language} fits, nothing scrolls sideways`, async () => {
       await noErrors();
       await page.run((code) => {
         const settings = JSON.parse(localStorage.getItem("castling:settings") ?? "{}");
@@ -250,7 +285,10 @@ export function lane(engine) {
     });
   }
 
-  test(`${engine}: no page logged an error of its own`, () => {
+  test(`${engine}: no page logged an error of its own`, (t) => {
+    // (The count of crashes retried, in the lane's report, as pytest's reruns are.)
+    t.diagnostic(`${engine}: browser crashes retried: ${crashes.length}` +
+                 crashes.map((crash) => `\n  ${crash}`).join(""));
     assert.deepEqual(errorsSeen, []);
   });
 }
