@@ -175,7 +175,7 @@ def test_a_graded_deal_carries_its_grade_and_counts_per_grade():
     assert session.stats_for("fortress").grades == {"easy": {"played": 1, "won": 0}}
     session = new_session(data)                         # a reload resumes its grade
     session.open(rules)
-    assert session.grade == "easy"
+    assert session.hand.grade == "easy"
     play_to_the_end(session, win["moves"][3:])
     stats = session.stats_for("fortress")
     assert (stats.played, stats.won) == (1, 1) and stats.grades == {"easy": {"played": 1, "won": 1}}
@@ -184,7 +184,7 @@ def test_a_graded_deal_carries_its_grade_and_counts_per_grade():
     session.new_deal(rules)                             # any deal: no grade, counted apart
     while not session.game.legal_moves():               # (a random Fortress deal may have no move)
         session.new_deal(rules)
-    assert session.grade == "" and json.loads(data[save_key("fortress")])["grade"] == ""
+    assert session.hand.grade == "" and json.loads(data[save_key("fortress")])["grade"] == ""
     session.play([session.game.legal_moves()[0]])
     stats = read_stats(data[STATS_KEY])[0]["fortress"]
     assert (stats.played, stats.won, stats.helped) == (3, 1, 1)
@@ -198,18 +198,18 @@ def test_a_game_given_back_gets_its_grade_back():
     session.play([session.game.legal_moves()[0]])
     point = session.keep_point()
     session.new_deal(GAMES["fortress"], 6)
-    assert session.changed_since(point) and session.grade == ""
+    assert session.changed_since(point) and session.hand.grade == ""
     assert session.bring_back(point)
-    assert session.grade == "medium" and json.loads(data[save_key("fortress")])["grade"] == "medium"
+    assert session.hand.grade == "medium" and json.loads(data[save_key("fortress")])["grade"] == "medium"
 
 
 def test_old_saves_and_statistics_read_and_damaged_grades_are_noticed():
     rules = GAMES["fortress"]
     old_save = json.dumps({"format": 1, "game": "fortress", "deal": 5, "moves": [], "seconds": 3})
-    assert read_save(old_save, rules).grade == "" and read_save(old_save, rules).damaged == []
+    assert read_save(old_save, rules).hand.grade == "" and read_save(old_save, rules).damaged == []
     for bad in ("extreme", 3):
         record = read_save(json.dumps({**json.loads(old_save), "grade": bad}), rules)
-        assert record.grade == "" and record.damaged == ["its grade"]
+        assert record.hand.grade == "" and record.damaged == ["its grade"]
     old_stats = json.dumps({"fortress": {"played": 4, "won": 2, "streak": 1, "best_streak": 2}})
     stats, problems = read_stats(old_stats)
     assert problems == [] and stats["fortress"].grades == {} and stats["fortress"].won == 2

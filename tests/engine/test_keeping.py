@@ -45,14 +45,14 @@ def test_a_game_with_moves_is_at_stake_and_a_fresh_or_won_one_is_not():
 def test_each_change_brought_back_leaves_the_store_byte_for_byte_as_it_was():
     for name, change in CHANGES.items():
         session = playing()
-        before, moves, seconds = kept_keys(session), session.game.moves, session.seconds
+        before, moves, seconds = kept_keys(session), session.game.moves, session.hand.seconds
         point = session.keep_point()
         change(session)
         assert session.changed_since(point), name
         assert kept_keys(session) != before, name
         assert session.bring_back(point), name
         assert kept_keys(session) == before, name
-        assert session.game.moves == moves and session.seconds == seconds, name
+        assert session.game.moves == moves and session.hand.seconds == seconds, name
         assert session.stats_for("fortress").streak == 3, name
         # and the game plays on as the same game: the next move counts nothing twice
         session.play([session.game.legal_moves()[0]])

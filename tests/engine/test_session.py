@@ -70,7 +70,7 @@ def test_a_replay_taken_up_replaces_the_save_at_its_move_and_counts_from_the_nex
     assert session.stats_for("fortress").played == played
     session.play([session.game.legal_moves()[0]])
     assert session.stats_for("fortress").played == played + 1
-    assert session.helped          # a win would count as won with help: not all its moves were the player's
+    assert session.hand.helped          # a win would count as won with help: not all its moves were the player's
 
 
 def test_a_win_with_help_counts_apart_and_leaves_the_streak_and_bests_alone():
@@ -86,12 +86,12 @@ def test_a_win_with_help_counts_apart_and_leaves_the_streak_and_bests_alone():
         if index == 10:                             # a reload mid-game keeps the help
             session = new_session(session.storage.data)
             session.open(rules)
-            assert session.helped
+            assert session.hand.helped
     stats = session.stats_for("fortress")
     assert (stats.played, stats.won, stats.helped, stats.streak) == (2, 1, 1, 1)
     assert stats.fewest_moves == len(win["moves"])
     session.new_deal(rules)                         # leaving a won game breaks nothing
-    assert session.stats_for("fortress").streak == 1 and not session.helped
+    assert session.stats_for("fortress").streak == 1 and not session.hand.helped
     assert new_session(session.storage.data).stats_for("fortress").helped == 1
 
 
@@ -113,7 +113,7 @@ def test_a_win_updates_the_statistics_once(game_id):
     session = new_session({save_key(game_id): json.dumps(almost),
                            STATS_KEY: json.dumps({game_id: {"played": 1}})})
     session.open(GAMES[game_id])
-    assert not session.game.is_won() and session.seconds == 94
+    assert not session.game.is_won() and session.hand.seconds == 94
     session.tick()
     session.play([win["moves"][-1]])
     assert session.game.is_won()
@@ -121,7 +121,7 @@ def test_a_win_updates_the_statistics_once(game_id):
     assert (stats.played, stats.won, stats.streak, stats.best_streak) == (1, 1, 1, 1)
     assert stats.best_seconds == 95 and stats.fewest_moves == len(win["moves"])
     session.tick()
-    assert session.seconds == 95                        # the clock stops at the win
+    assert session.hand.seconds == 95                        # the clock stops at the win
     session.undo()
     session.redo()
     assert session.stats_for(game_id).won == 1            # not counted twice
@@ -144,11 +144,11 @@ def test_the_timer_runs_from_the_first_move_only():
     session = new_session()
     session.open(GAMES["chessboard"], 1)
     session.tick()
-    assert session.seconds == 0
+    assert session.hand.seconds == 0
     session.play([session.game.legal_moves()[0]])
     session.tick()
     session.tick()
-    assert session.seconds == 2
+    assert session.hand.seconds == 2
 
 
 def test_settings_persist_and_damaged_settings_fall_back_to_defaults():

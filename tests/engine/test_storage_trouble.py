@@ -85,7 +85,7 @@ def test_fields_of_the_wrong_type_are_reported_and_the_game_resumes():
     data = {save_key("chessboard"): text}
     session = session_over(data)
     session.open(GAMES["chessboard"])
-    assert len(session.game.moves) == 1 and session.seconds == 0
+    assert len(session.game.moves) == 1 and session.hand.seconds == 0
     assert "seconds" in session.notices[0] and data["castling:recovery:save:chessboard"] == text
 
 

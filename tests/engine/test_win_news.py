@@ -133,7 +133,7 @@ def test_the_session_keeps_the_news_of_the_win_its_move_counted():
     session.load()
     session.open(GAMES["fortress"], WINS["fortress"]["deal"])
     moves = play_to_the_last_move(session, "fortress")
-    session.seconds = 75
+    session.hand.seconds = 75
     session.play([moves[-1]])
     news = session.win_news
     assert news is not None and not news.first
@@ -157,7 +157,7 @@ def test_a_win_another_tab_counted_first_has_no_news():
     # The other tab, on the same game, won it first and counted it.
     stored = json.loads(session.storage.data[STATS_KEY])
     stored["fortress"].update(won=1, streak=1, best_streak=1, best_seconds=9, fewest_moves=9,
-                              current={"token": session.token, "counted": True, "won": True})
+                              current={"token": session.hand.token, "counted": True, "won": True})
     session.storage.data[STATS_KEY] = json.dumps(stored)
     session.play([moves[-1]])
     assert session.win_news is None

@@ -43,13 +43,13 @@ def test_a_grades_deal_is_the_tables_and_new_deal_deals_another_of_that_grade():
     app = page()
     run(app, "deal-hard")
     first = app.session.game.number
-    assert app.session.grade == "hard" and first in TABLE.deals("fortress", "hard")
+    assert app.session.hand.grade == "hard" and first in TABLE.deals("fortress", "hard")
     run(app, "new")
-    assert app.session.grade == "hard" and app.session.game.number != first
+    assert app.session.hand.grade == "hard" and app.session.game.number != first
     assert app.session.game.number in TABLE.deals("fortress", "hard")
     assert '"grade":"hard"' in app.session.storage.data["castling:save:fortress"]
     run(app, "deal-any")
-    assert app.session.grade == "" and '"grade":""' in app.session.storage.data["castling:save:fortress"]
+    assert app.session.hand.grade == "" and '"grade":""' in app.session.storage.data["castling:save:fortress"]
 
 
 def test_a_game_in_progress_given_up_for_a_graded_deal_is_offered_back_exactly():
@@ -61,7 +61,7 @@ def test_a_game_in_progress_given_up_for_a_graded_deal_is_offered_back_exactly()
     assert app.document.getElementById("toast-action").getAttribute("data-action") == "keep-game"
     app.run("keep-game")
     assert dict(app.session.storage.data) == before and app.session.game.moves == moves
-    assert app.session.grade == ""
+    assert app.session.hand.grade == ""
 
 
 def test_a_game_with_no_graded_deal_is_told_so_and_keeps_its_game():

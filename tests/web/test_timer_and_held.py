@@ -21,15 +21,15 @@ def test_the_clock_runs_only_while_the_page_is_seen():
     timer = Timer(app)
     assert app.window.timers[-1][1] == 1000             # it asked to tick every second
     timer.on_tick()
-    assert app.session.seconds == 1
+    assert app.session.hand.seconds == 1
     assert app.document.getElementById("timer").textContent == "0:01"
     app.view_only = True                                # a replay is watched
     timer.on_tick()
-    assert app.session.seconds == 1
+    assert app.session.hand.seconds == 1
     app.view_only = False
     app.document.hidden = True
     timer.on_tick()
-    assert app.session.seconds == 1
+    assert app.session.hand.seconds == 1
 
 
 def test_held_cards_light_up_and_go_dark(view):

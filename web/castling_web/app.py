@@ -188,7 +188,7 @@ class App:
         game = self.session.game
         self.chrome.toasts.clear_stale()        # a message about the game shown before
         self.view.show_rules(game.rules)
-        self.chrome.name_the_game(game, self.session.daily, self.session.grade)
+        self.chrome.name_the_game(game, self.session.hand.daily, self.session.hand.grade)
         self.held.forget()
         self.last_move = None
         self.was_won = game.is_won()

@@ -53,7 +53,7 @@ class DealChoice:
         document.getElementById("deal-any-about").textContent = (
             t("grades.any.winnable") if rules.id in session.settings.winnable_only
             else t("grades.any.about"))
-        now = session.grade or "any"
+        now = session.hand.grade or "any"
         for kind in ("any", *GRADES):
             button = self.dialog.querySelector(f'[data-action="deal-{kind}"]')
             button.disabled = kind != "any" and kind not in offered

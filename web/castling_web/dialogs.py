@@ -45,13 +45,13 @@ class Dialogs:
         session = self.session
         game = session.game
         summary = t("win.summary", game=game.rules.name, deal=game.number,
-                    moves=len(game.moves), time=clock(session.seconds))
+                    moves=len(game.moves), time=clock(session.hand.seconds))
         self.document.getElementById("win-summary").textContent = summary
         news = session.win_news
         if news is not None:
             lines = news.lines()
         else:
-            lines = [("helped", t("win.helped"))] if session.helped else []
+            lines = [("helped", t("win.helped"))] if session.hand.helped else []
         items = []
         for kind, text in lines:
             item = self.document.createElement("li")
@@ -63,7 +63,7 @@ class Dialogs:
         listed.hidden = not items
         # New deal deals another of the game's grade (game_commands.py): it says so.
         self.document.querySelector('#win-dialog [data-action="new"]').textContent = (
-            t(f"grades.another.{session.grade}") if session.grade else t("action.new"))
+            t(f"grades.another.{session.hand.grade}") if session.hand.grade else t("action.new"))
         dialog = self.document.getElementById("win-dialog")
         if not dialog.open:
             dialog.showModal()

@@ -48,9 +48,9 @@ class GameCommands:
 
     def new_deal(self) -> None:
         """Another deal of the kind the game in hand is."""
-        if self.host.session.grade and self.choice is not None:
+        if self.host.session.hand.grade and self.choice is not None:
             close_dialog(self.host.document, "win")
-            self.choice.deal(self.host.session.grade)
+            self.choice.deal(self.host.session.hand.grade)
         else:
             self.any_deal()
 

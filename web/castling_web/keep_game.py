@@ -35,8 +35,8 @@ class KeepGame:
                 host.notify(said)
             return
         self.point = point
-        game = point.game
-        left = (t("keep.restarted") if session.token == point.token
+        game = point.hand.game
+        left = (t("keep.restarted") if session.hand.token == point.hand.token
                 else t("keep.left", game=game.rules.name, deal=game.number))
         host.chrome.toasts.show(f"{said} {left}" if said else left, action="keep-game",
                                 label=t("keep.undo"))
@@ -55,4 +55,4 @@ class KeepGame:
             return
         host.leave_view_only()
         host.show_game()
-        host.announce(t("keep.back", game=point.game.rules.name, deal=point.game.number))
+        host.announce(t("keep.back", game=point.hand.game.rules.name, deal=point.hand.game.number))

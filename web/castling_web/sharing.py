@@ -27,7 +27,7 @@ class Sharing:
         self.host.chrome.button("share-replay").disabled = not session.game.moves
         # The result line: for a deal of the day, once won.
         result = self.host.document.getElementById("share-result")
-        result.hidden = not (session.daily and session.game.is_won())
+        result.hidden = not (session.hand.daily and session.game.is_won())
 
     def share_replay(self) -> None:
         """Show a link that replays the moves of the game on the table, and copy it;
@@ -44,10 +44,10 @@ class Sharing:
         """Share a won deal of the day as one line and its deal's link."""
         host, session = self.host, self.host.session
         game = session.game
-        if not (session.daily and game.is_won()):
+        if not (session.hand.daily and game.is_won()):
             return
         address = str(host.window.location.href).split("#")[0]
         link = address + deal_link(game.rules, game.number)
-        line = daily_result(game.rules.name, session.daily, len(game.moves), session.seconds)
+        line = daily_result(game.rules.name, session.hand.daily, len(game.moves), session.hand.seconds)
         host.chrome.share(link, t("notice.result", line=line, link=link),
                           t("notice.result_copied", line=line, link=link), text=line)

@@ -22,7 +22,7 @@ class Timer:
         host.subscribe(self.show)
 
     def show(self) -> None:
-        self.document.getElementById("timer").textContent = clock(self.session.seconds)
+        self.document.getElementById("timer").textContent = clock(self.session.hand.seconds)
 
     def on_tick(self, *_) -> None:
         # A hidden page (another tab, a locked phone) is not being played, and

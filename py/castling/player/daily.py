@@ -50,6 +50,16 @@ MODULUS = 999_999_999    # deal numbers 1 … 999,999,999
 FORMAT = 2               # 1: one rule for every day, picks per game (read still)
 
 
+def iso_day(value: object) -> str:
+    """An ISO date (YYYY-MM-DD) as stored, or "" for anything else."""
+    if isinstance(value, str) and len(value) == 10:
+        try:
+            return date.fromisoformat(value).isoformat()
+        except ValueError:
+            pass
+    return ""
+
+
 @dataclass(frozen=True)
 class DailyRule:
     """How one rule picks: the first candidate castling.solver of version

@@ -3,7 +3,7 @@ deal link replaced, put back exactly as it was (issue #25).
 
 Before such a change the session takes a :class:`KeepPoint`: the stored texts
 of the keys the change may write (the game's save, the statistics, the game
-played last) and the game in hand as it is in memory.  Right after it, the
+played last) and the game in hand as it is in memory (a copy of its :class:`~.hand.Hand`).  Right after it, the
 texts as the change left them.  Bringing the game back writes the old texts
 back verbatim, so the save, the statistics and the streak are byte for byte
 what they were; if another tab changed the statistics in between, only this
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..game import Game
+from .hand import Hand
 from .records import LAST_KEY, STATS_KEY, read_stats, save_key, stats_text
 from .recovery import CarefulStore
 from .tabs import Header
@@ -33,20 +33,18 @@ def kept_keys(game_id: str) -> tuple[str, ...]:
 class KeepPoint:
     """The game in hand and what was stored, just before a change gave it up."""
 
-    game_id: str
     before: Texts               # the stored texts before the change
-    game: Game                  # a copy of the game in hand (its redo list too)
-    seconds: int
-    token: str
-    helped: bool
-    daily: str
+    hand: Hand                  # a copy of the game in hand (its redo list too)
     seen: Header                # the save's (token, rev) as this tab knew it
     counted: bool               # it counted as played (and as won) then
     won: bool
-    grade: str = ""             # the grade it was dealt as, or ""
     after: Texts = field(default_factory=dict)     # the stored texts right after
     after_token: str = ""       # the game the change put on the table …
     after_moves: int = 0        # … and its number of moves then
+
+    @property
+    def game_id(self) -> str:
+        return self.hand.game_id
 
 
 def read_texts(store: CarefulStore, game_id: str) -> Texts:

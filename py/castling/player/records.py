@@ -37,17 +37,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field, fields
-from datetime import date
 from typing import Any
 
 from ..errors import CastlingError
-from ..game import Game
 from ..games import GAMES
 from ..i18n import LANGUAGES, t
 from ..rules import GameRules
 from ..save import load_save
-from .daily import DailyRecord
+from .daily import DailyRecord, iso_day
 from .grades import GRADES
+from .hand import Hand
 
 PREFIX = "castling:"
 STATS_KEY = PREFIX + "stats"
@@ -74,23 +73,19 @@ def save_key(game_id: str) -> str:
     return f"{PREFIX}save:{game_id}"
 
 
-#: the fields the app adds to a game's save, and their types
-SAVE_FIELDS = (("seconds", int), ("counted", bool), ("won", bool), ("helped", bool),
-               ("daily", str), ("grade", str), ("token", str), ("rev", int), ("saved", int))
+#: the fields a save holds beside the game's own and the hand's (hand.Hand.STORED): the
+#: statistics flags' copies and the tabs' count of writes, and when it was written
+SAVE_FIELDS = (("counted", bool), ("won", bool), ("rev", int), ("saved", int))
 
 
 @dataclass
 class SaveRecord:
     """A game's save as read back from its stored text."""
 
-    game: Game
+    hand: Hand              # the game in hand it holds
     data: JSONObject        # the stored object, the app's fields and all
-    seconds: int            # the timer (0 when damaged)
     counted: bool           # the copies of the statistics flags
     won: bool
-    helped: bool            # a win of this game counts as "won with help"
-    daily: str              # the date whose deal of the day this is, or ""
-    grade: str              # the grade it was dealt as (grades.GRADES), or ""
     #: what was found damaged (the game resumes before a bad move, without a bad field)
     damaged: list[str]
 
@@ -106,27 +101,11 @@ def read_save(text: str, rules: GameRules) -> SaveRecord:
     if loaded.problem:
         damaged.append(t("store.save_moves_from", number=loaded.problem.index + 1,
                          move=loaded.problem.text[:20]))
-    for name, kind in SAVE_FIELDS:
-        if name in data and type(data[name]) is not kind:
-            damaged.append(t("store.save_field", field=name))
-    grade = data.get("grade", "")
-    if grade not in ("", *GRADES) and t("store.save_field", field="grade") not in damaged:
-        damaged.append(t("store.save_field", field="grade"))
-    seconds = data.get("seconds")
-    return SaveRecord(loaded.game, data, seconds if type(seconds) is int and seconds >= 0 else 0,
-                      data.get("counted") is True, data.get("won") is True,
-                      data.get("helped") is True, _day(data.get("daily")),
-                      grade if grade in GRADES else "", damaged)
-
-
-def _day(value: object) -> str:
-    """An ISO date as stored, or "" for anything else."""
-    if isinstance(value, str) and len(value) == 10:
-        try:
-            return date.fromisoformat(value).isoformat()
-        except ValueError:
-            pass
-    return ""
+    hand, fields_damaged = Hand.read(loaded.game, data)
+    fields_damaged += [name for name, kind in SAVE_FIELDS
+                       if name in data and type(data[name]) is not kind]
+    damaged += [t("store.save_field", field=name) for name in fields_damaged]
+    return SaveRecord(hand, data, data.get("counted") is True, data.get("won") is True, damaged)
 
 
 @dataclass
@@ -250,7 +229,7 @@ def _daily_record(values: object) -> DailyRecord | None:
             return None
         setattr(record, name, values.get(name, 0))
     for name in ("last_played", "last_won"):
-        if values.get(name, "") != _day(values.get(name)):
+        if values.get(name, "") != iso_day(values.get(name)):
             return None
         setattr(record, name, values.get(name, ""))
     if record.won > record.played or record.run > record.won:
@@ -288,7 +267,7 @@ def _history(values: object) -> list[JSONObject] | None:
     for value in values:
         if not isinstance(value, dict) or set(value) != set(new_day("")):
             return None
-        if _day(value["day"]) != value["day"] or not all(
+        if iso_day(value["day"]) != value["day"] or not all(
                 _count(value[name]) for name in ("played", "won", "helped")) or \
                 value["won"] + value["helped"] > value["played"] or not all(
                 value[name] is None or _count(value[name]) for name in _BESTS):

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import replace
 from datetime import date
 from collections.abc import Callable, Sequence
 
@@ -38,6 +39,7 @@ from ..save import save_data
 from .records import (CHOICES, LAST_KEY, NUMBERS, RECENT_GAMES, RECENT_KEY, SETTINGS_KEY,
                       STATS_KEY, SWITCHES, WELCOME_KEY, SaveRecord, Settings, Stats, read_save,
                       read_settings, save_key, settings_text)
+from .hand import Hand
 from .keeping import KeepPoint, put_back, read_texts
 from .recovery import CarefulStore
 from .statistics import StatsBook
@@ -59,12 +61,8 @@ class Session:
         self.now = now               # seconds since 1970: when a save is written
         self.book = StatsBook(self.store, today)
         self.guard = SaveGuard(self.store)
-        self.game: Game = None  # type: ignore[assignment]
-        self.seconds = 0
-        self.token = ""              # which game this is (a new deal gets a new token)
-        self.helped = False          # a win of the game in hand counts as "won with help"
-        self.daily = ""              # the date whose deal of the day the game in hand is, or ""
-        self.grade = ""              # the grade the game in hand was dealt as (grades.py), or ""
+        #: the game in hand (None only before the first is opened)
+        self.hand: Hand = None  # type: ignore[assignment]
         self.settings = Settings()
         self.welcome_due = False     # a first visit: the welcome is to be shown
         #: what was special about the win the last move made (None: no win was
@@ -72,6 +70,11 @@ class Session:
         self.win_news: WinNews | None = None
 
     # -- what the parts keep, readable here (each part changes its own) ---------------
+
+    @property
+    def game(self) -> Game:
+        """The game in hand's deal and moves (its hand's game)."""
+        return self.hand.game if self.hand is not None else None
 
     @property
     def storage(self) -> Storage:
@@ -133,26 +136,22 @@ class Session:
             except CastlingError as error:
                 self.store.set_aside(key, text, t("store.save_unreadable", game=rules.name, reason=error))
             else:
-                if number is None or record.game.number == number:
+                if number is None or record.hand.game.number == number:
                     self._resume(record, text)
                     return
         self.new_deal(rules, number)
 
     def _resume(self, record: SaveRecord, text: str) -> None:
-        rules = record.game.rules
+        rules = record.hand.game.rules
         if record.damaged:
             self.store.set_aside(save_key(rules.id), text, t("store.save_partly", game=rules.name,
                                                              parts=", ".join(record.damaged)))
-        self.game = record.game
+        self.hand = record.hand
         self.win_news = None
-        self.seconds = record.seconds
-        self.helped = record.helped
-        self.daily = record.daily
-        self.grade = record.grade
         self.guard.resumed(record.data)
         # A save from before tokens: named by its deal; its flags say what was counted.
-        self.token = self.seen[0] or f"{rules.id}:{record.game.number}"
-        self.book.take_up(rules.id, self.token, record.counted, record.won)
+        self.hand.token = self.seen[0] or f"{rules.id}:{record.hand.game.number}"
+        self.book.take_up(rules.id, self.hand.token, record.counted, record.won)
         if record.damaged:
             self._persist()         # the repaired game replaces the damaged one (kept aside)
         else:
@@ -169,13 +168,8 @@ class Session:
         counts as played from the player's first move, as any new game does, and
         as won with help if moves it came with were not the player's own."""
         self.book.leave(game.rules.id)
-        self.game = game
+        self.hand = Hand(game, new_token(), helped=bool(game.moves), grade=grade)
         self.win_news = None
-        self.seconds = 0
-        self.helped = bool(game.moves)
-        self.daily = ""
-        self.grade = grade
-        self.token = new_token()
         # Replacing the save is what the player asked for, whoever wrote it last.
         self.guard.take_over(game.rules.id)
         self._persist()
@@ -184,18 +178,18 @@ class Session:
         """Open ``day``'s deal of the day (``number``) of a game: its save when it
         is that deal, else the deal, new; it counts in the daily record from now."""
         self.open(rules, number)
-        if self.daily != day.isoformat():
-            self.daily = day.isoformat()
+        if self.hand.daily != day.isoformat():
+            self.hand.daily = day.isoformat()
             self._count_daily()
             self._persist()
 
     def _count_daily(self) -> None:
         """The daily record follows the game in hand, if it is a deal of the day."""
-        if self.daily:
-            day = date.fromisoformat(self.daily)
+        if self.hand.daily:
+            day = date.fromisoformat(self.hand.daily)
             if self.counted:
                 self.book.count_daily(self.game.rules.id, day)
-            if self.won_counted and not self.helped:
+            if self.won_counted and not self.hand.helped:
                 self.book.count_daily(self.game.rules.id, day, won=True)
 
     # -- playing ---------------------------------------------------------------
@@ -203,38 +197,39 @@ class Session:
     @property
     def counted(self) -> bool:
         """The game in hand already counts as played."""
-        return self.book.played_counted(self.game.rules.id, self.token)
+        return self.book.played_counted(self.game.rules.id, self.hand.token)
 
     @property
     def won_counted(self) -> bool:
         """The game in hand's win is already counted."""
-        return self.book.win_counted(self.game.rules.id, self.token)
+        return self.book.win_counted(self.game.rules.id, self.hand.token)
 
     def play(self, moves: list[Sequence[int]], *, helped: bool = False) -> None:
         """Play one move or a group (a supermove), then count, check the win and save.
         ``helped``: the solver chose it ("Show me"), so a win is one with help.
         A win counted here leaves what was special about it in ``win_news``."""
+        hand = self.hand
         for move in moves:
-            self.game.play(move)
-        self.helped = self.helped or helped
+            hand.game.play(move)
+        hand.helped = hand.helped or helped
         self.win_news = None
-        game_id = self.game.rules.id
+        game_id = hand.game_id
         news = False
         before = None
         if not self.counted:
-            self.book.count_played(game_id, self.token, self.grade)
+            self.book.count_played(game_id, hand.token, hand.grade)
             news = True
-        if self.game.is_won() and not self.won_counted:
-            before = self.book.count_won(game_id, self.token, self.seconds, len(self.game.moves),
-                                         helped=self.helped, grade=self.grade)
+        if hand.game.is_won() and not self.won_counted:
+            before = self.book.count_won(game_id, hand.token, hand.seconds, len(hand.game.moves),
+                                         helped=hand.helped, grade=hand.grade)
             news = True
         if news:
             self._count_daily()
         if before is not None:          # (after the daily record: its run is news too)
-            self.win_news = win_news(before, self.book.of(game_id), game=self.game.rules.name,
-                                     seconds=self.seconds, moves=len(self.game.moves),
-                                     helped=self.helped,
-                                     day=date.fromisoformat(self.daily) if self.daily else None)
+            self.win_news = win_news(before, self.book.of(game_id), game=hand.game.rules.name,
+                                     seconds=hand.seconds, moves=len(hand.game.moves),
+                                     helped=hand.helped,
+                                     day=date.fromisoformat(hand.daily) if hand.daily else None)
         self._persist()
 
     def undo(self) -> bool:
@@ -262,8 +257,8 @@ class Session:
     def tick(self) -> None:
         """One second passed with the page visible; the timer runs from the first move to the end."""
         if self.counted and not self.game.is_won() and not self.game.is_lost():
-            self.seconds += 1
-            if self.seconds % 5 == 0:
+            self.hand.seconds += 1
+            if self.hand.seconds % 5 == 0:
                 self._persist()
 
     def stats_for(self, game_id: str) -> Stats:
@@ -281,23 +276,21 @@ class Session:
 
     def keep_point(self) -> KeepPoint:
         """What to put back if the change about to be made is undone."""
-        game_id = self.game.rules.id
-        return KeepPoint(game_id, read_texts(self.store, game_id), self.game.copy(),
-                         self.seconds, self.token, self.helped, self.daily, self.seen,
-                         self.counted, self.won_counted, grade=self.grade)
+        return KeepPoint(read_texts(self.store, self.hand.game_id), self.hand.copy(), self.seen,
+                         self.counted, self.won_counted)
 
     def changed_since(self, point: KeepPoint) -> bool:
         """Note what the change left (after making it): whether it gave up the
         game ``point`` kept (another deal, or its moves taken back)."""
         point.after = read_texts(self.store, point.game_id)
-        point.after_token, point.after_moves = self.token, len(self.game.moves)
-        return (self.game.rules.id != point.game_id or self.token != point.token
-                or self.game.moves != point.game.moves)
+        point.after_token, point.after_moves = self.hand.token, len(self.game.moves)
+        return (self.game.rules.id != point.game_id or self.hand.token != point.hand.token
+                or self.game.moves != point.hand.game.moves)
 
     def can_bring_back(self, point: KeepPoint) -> bool:
         """Nothing happened on the table since the change (no move, no other deal)."""
         return (self.game is not None and self.game.rules.id == point.game_id
-                and self.token == point.after_token and len(self.game.moves) == point.after_moves
+                and self.hand.token == point.after_token and len(self.game.moves) == point.after_moves
                 and not self.conflict)
 
     def bring_back(self, point: KeepPoint) -> bool:
@@ -307,15 +300,13 @@ class Session:
         if not self.can_bring_back(point) or self.guard.stored_header(game_id) != self.seen:
             return False        # played on, or another tab wrote this game's save since
         put_back(self.store, point)
-        if self.token != point.token:       # a restart's clock ran on: the same game
-            self.seconds = point.seconds
-        self.game = point.game
+        # (A restart is the same game: its clock ran on, and is not set back.)
+        seconds = self.hand.seconds if self.hand.token == point.hand.token else point.hand.seconds
+        self.hand = replace(point.hand, seconds=seconds)
         self.win_news = None
-        self.token = point.token
-        self.helped, self.daily, self.grade = point.helped, point.daily, point.grade
         self.guard.seen, self.guard.conflict = point.seen, False
         self.book.reload()
-        self.book.take_up(point.game_id, point.token, point.counted, point.won)
+        self.book.take_up(point.game_id, point.hand.token, point.counted, point.won)
         return True
 
     # -- settings ----------------------------------------------------------------
@@ -395,10 +386,10 @@ class Session:
         what is kept here, then open the last game as it now is; what was done."""
         done = merge(self.store, held)
         self.load()
-        if self.game is not None:
+        if self.hand is not None:
             # (None for a moment, as before the first game, which __init__'s
             # ignore says too; the merged game is opened next.)
-            self.game = None  # type: ignore[assignment]
+            self.hand = None  # type: ignore[assignment]
             self.open(GAMES[self.last_game_id()])
         return done
 
@@ -407,14 +398,13 @@ class Session:
     def save_text(self) -> str:
         """The save of the game in hand, with the app's extra fields."""
         data = save_data(self.game)
-        data.update(token=self.token, rev=self.seen[1], seconds=self.seconds,
-                    counted=self.counted, won=self.won_counted, helped=self.helped,
-                    daily=self.daily, grade=self.grade, saved=int(self.now() * 1000))
+        data.update(self.hand.stored(), rev=self.seen[1], counted=self.counted,
+                    won=self.won_counted, saved=int(self.now() * 1000))
         return json.dumps(data, separators=(",", ":"))
 
     def _persist(self) -> None:
         """Write the game's save, unless another tab wrote it since this one last did."""
-        if self.guard.write(self.game.rules.id, self.token, self.save_text):
+        if self.guard.write(self.game.rules.id, self.hand.token, self.save_text):
             self._remember_last()
 
     def _remember_last(self) -> None:
