@@ -114,7 +114,7 @@ def test_a_restart_without_moves_changes_nothing_to_bring_back():
 
 def test_calm_is_a_setting_kept_like_the_others():
     session = playing()
-    session.set_setting("calm", True)
+    session.preferences.set_setting("calm", True)
     again = Session(MemoryStorage(session.storage.data))
     again.load()
-    assert again.settings.calm
+    assert again.preferences.settings.calm

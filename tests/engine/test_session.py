@@ -153,79 +153,79 @@ def test_the_timer_runs_from_the_first_move_only():
 
 def test_settings_persist_and_damaged_settings_fall_back_to_defaults():
     session = new_session()
-    session.set_setting("autoplay", False)
-    assert new_session(session.storage.data).settings.autoplay is False
+    session.preferences.set_setting("autoplay", False)
+    assert new_session(session.storage.data).preferences.settings.autoplay is False
     broken = new_session({"castling:settings": '{"autoplay": "yes", "animations": false}'})
-    assert broken.settings.autoplay is True and broken.settings.speed == "off"
-    assert new_session({"castling:settings": "{oops"}).settings.autoplay is True
+    assert broken.preferences.settings.autoplay is True and broken.preferences.settings.speed == "off"
+    assert new_session({"castling:settings": "{oops"}).preferences.settings.autoplay is True
 
 
 def test_the_card_back_and_the_table_are_kept_and_a_damaged_one_falls_back():
     session = new_session()
-    session.set_choice("card_back", "night")
-    session.set_choice("table", "burgundy")
-    kept = new_session(session.storage.data).settings
+    session.preferences.set_choice("card_back", "night")
+    session.preferences.set_choice("table", "burgundy")
+    kept = new_session(session.storage.data).preferences.settings
     assert (kept.card_back, kept.table) == ("night", "burgundy")
     with pytest.raises(KeyError):
-        session.set_choice("table", "<b>plaid</b>")
+        session.preferences.set_choice("table", "<b>plaid</b>")
     odd = new_session({"castling:settings": '{"card_back": "<img>", "table": 3, "autoplay": false}'})
-    assert (odd.settings.card_back, odd.settings.table, odd.settings.autoplay) == ("blue", "green", False)
+    assert (odd.preferences.settings.card_back, odd.preferences.settings.table, odd.preferences.settings.autoplay) == ("blue", "green", False)
 
 
 def test_speed_sound_and_volume_are_kept_and_the_old_animations_switch_becomes_a_speed():
     session = new_session()
-    assert (session.settings.speed, session.settings.sound, session.settings.volume) == \
+    assert (session.preferences.settings.speed, session.preferences.settings.sound, session.preferences.settings.volume) == \
         ("normal", True, 60)
-    session.set_choice("speed", "slow")
-    session.set_setting("sound", False)
-    session.set_number("volume", 140)               # brought into 0-100
-    kept = new_session(session.storage.data).settings
+    session.preferences.set_choice("speed", "slow")
+    session.preferences.set_setting("sound", False)
+    session.preferences.set_number("volume", 140)               # brought into 0-100
+    kept = new_session(session.storage.data).preferences.settings
     assert (kept.speed, kept.sound, kept.volume) == ("slow", False, 100)
     assert "animations" not in json.loads(session.storage.data["castling:settings"])
     # kept before the speed setting: no animations is speed "off", animations is the default
-    assert new_session({"castling:settings": '{"animations": false}'}).settings.speed == "off"
-    assert new_session({"castling:settings": '{"animations": true}'}).settings.speed == "normal"
+    assert new_session({"castling:settings": '{"animations": false}'}).preferences.settings.speed == "off"
+    assert new_session({"castling:settings": '{"animations": true}'}).preferences.settings.speed == "normal"
     # a speed stored next to it wins; damaged values fall back to the defaults
     both = new_session({"castling:settings": '{"animations": false, "speed": "fast"}'})
-    assert both.settings.speed == "fast"
+    assert both.preferences.settings.speed == "fast"
     odd = new_session({"castling:settings":
                        '{"speed": "warp", "volume": "loud", "sound": 1, "autoplay": false}'})
-    assert (odd.settings.speed, odd.settings.volume, odd.settings.sound,
-            odd.settings.autoplay) == ("normal", 60, True, False)
-    assert new_session({"castling:settings": '{"volume": true}'}).settings.volume == 60
-    assert new_session({"castling:settings": '{"volume": -1}'}).settings.volume == 60
+    assert (odd.preferences.settings.speed, odd.preferences.settings.volume, odd.preferences.settings.sound,
+            odd.preferences.settings.autoplay) == ("normal", 60, True, False)
+    assert new_session({"castling:settings": '{"volume": true}'}).preferences.settings.volume == 60
+    assert new_session({"castling:settings": '{"volume": -1}'}).preferences.settings.volume == 60
     with pytest.raises(KeyError):
-        session.set_number("speed", 3)
+        session.preferences.set_number("speed", 3)
 
 
 def test_the_tap_setting_is_kept_and_the_old_one_tap_switch_does_no_harm():
     session = new_session()
-    assert session.settings.tap == "one"                  # one tap plays, by default
-    session.set_choice("tap", "two")
-    assert new_session(session.storage.data).settings.tap == "two"
+    assert session.preferences.settings.tap == "one"                  # one tap plays, by default
+    session.preferences.set_choice("tap", "two")
+    assert new_session(session.storage.data).preferences.settings.tap == "two"
     assert '"one_tap"' not in session.storage.data["castling:settings"]
     # A settings text from before: its one_tap switch is left behind without a word
     # (true meant one tap already; false was the old default, not a choice).
     for old in ('{"one_tap": true, "autoplay": false}', '{"one_tap": false, "autoplay": false}'):
         before = new_session({"castling:settings": old})
-        assert (before.settings.tap, before.settings.autoplay) == ("one", False)
+        assert (before.preferences.settings.tap, before.preferences.settings.autoplay) == ("one", False)
         assert not before.notices
     damaged = new_session({"castling:settings": '{"tap": "<b>three</b>"}'})
-    assert damaged.settings.tap == "one" and damaged.notices
+    assert damaged.preferences.settings.tap == "one" and damaged.notices
 
 
 def test_winnable_only_is_kept_per_game():
     session = new_session()
-    session.set_winnable_only("morphy", True)
-    session.set_winnable_only("fortress", True)
-    session.set_winnable_only("morphy", False)
-    session.set_winnable_only("no-such-game", True)
-    assert new_session(session.storage.data).settings.winnable_only == ["fortress"]
+    session.preferences.set_winnable_only("morphy", True)
+    session.preferences.set_winnable_only("fortress", True)
+    session.preferences.set_winnable_only("morphy", False)
+    session.preferences.set_winnable_only("no-such-game", True)
+    assert new_session(session.storage.data).preferences.settings.winnable_only == ["fortress"]
     with pytest.raises(KeyError):
-        session.set_setting("winnable_only", True)
+        session.preferences.set_setting("winnable_only", True)
     odd = new_session({"castling:settings": '{"winnable_only": ["martha", "<b>x</b>", 3]}'})
-    assert odd.settings.winnable_only == ["martha"]
-    assert new_session({"castling:settings": '{"winnable_only": "martha"}'}).settings.winnable_only == []
+    assert odd.preferences.settings.winnable_only == ["martha"]
+    assert new_session({"castling:settings": '{"winnable_only": "martha"}'}).preferences.settings.winnable_only == []
 
 
 def test_a_corrupt_save_is_reported_and_a_fresh_deal_opens():
@@ -263,18 +263,18 @@ def test_the_welcome_is_due_on_a_first_visit_only_and_not_after_it_is_closed():
     storage = MemoryStorage()
     first = Session(storage)
     first.load()
-    assert first.welcome_due
+    assert first.preferences.welcome_due
     first.open(GAMES["fortress"], 5)
-    first.close_welcome()
-    assert not first.welcome_due and storage.get("castling:welcomed")
+    first.preferences.close_welcome()
+    assert not first.preferences.welcome_due and storage.get("castling:welcomed")
     again = Session(storage)
     again.load()
-    assert not again.welcome_due
+    assert not again.preferences.welcome_due
     # A player of before the welcome (a game shown here, no welcome closed) is not welcomed.
     del storage.data["castling:welcomed"]
     before = Session(storage)
     before.load()
-    assert not before.welcome_due
+    assert not before.preferences.welcome_due
 
 
 def test_the_games_last_shown_are_kept_most_recent_first_and_a_damaged_list_is_no_list():
@@ -283,8 +283,8 @@ def test_the_games_last_shown_are_kept_most_recent_first_and_a_damaged_list_is_n
     session.load()
     for game_id in ("fortress", "morphy", "fortress", "martha", "lasker"):
         session.open(GAMES[game_id])
-    assert session.recent_games() == ["lasker", "martha", "fortress"]
+    assert session.preferences.recent_games() == ["lasker", "martha", "fortress"]
     storage.data["castling:recent"] = '["no such game", 7, "morphy"]'
-    assert session.recent_games() == ["morphy"]
+    assert session.preferences.recent_games() == ["morphy"]
     storage.data["castling:recent"] = "{not json"
-    assert session.recent_games() == []
+    assert session.preferences.recent_games() == []

@@ -121,7 +121,7 @@ def test_one_damaged_game_entry_leaves_the_others():
 def test_damaged_settings_fall_back_and_are_set_aside():
     data = {SETTINGS_KEY: '{"autoplay": "no", "animations": false}'}
     session = session_over(data)
-    assert session.settings.autoplay is True and session.settings.speed == "off"
+    assert session.preferences.settings.autoplay is True and session.preferences.settings.speed == "off"
     assert data["castling:recovery:settings"] == '{"autoplay": "no", "animations": false}'
 
 

@@ -51,10 +51,10 @@ def key_listener(app):
 
 def test_speed_off_or_reduced_motion_shows_the_summary_at_once(won):
     app, celebration, summaries = won
-    app.session.settings.speed = "off"
+    app.session.preferences.settings.speed = "off"
     celebration.begin()
     assert summaries == [1] and not showing(app, celebration) and app.window.timers == []
-    app.session.settings.speed = "normal"
+    app.session.preferences.settings.speed = "normal"
     app.window.matchMedia = lambda query: types.SimpleNamespace(
         matches=query == "(prefers-reduced-motion: reduce)")
     celebration.begin()
@@ -89,11 +89,11 @@ def test_the_cards_fly_and_the_summary_opens_when_they_have(won):
 
 def test_slow_takes_longer_and_fast_less(won):
     app, celebration, _ = won
-    app.session.settings.speed = "slow"
+    app.session.preferences.settings.speed = "slow"
     celebration.begin()
     assert app.window.timers[-1][1] > BEAT_MS
     celebration.finish()
-    app.session.settings.speed = "fast"
+    app.session.preferences.settings.speed = "fast"
     celebration.begin()
     assert app.window.timers[-1][1] < BEAT_MS
 

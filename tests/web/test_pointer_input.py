@@ -38,7 +38,7 @@ def a_movable_card(app: StandInApp, *, home: bool = False):
 @pytest.fixture
 def pointer(app):
     """Pointer play the two-tap way: pick up, then put down."""
-    app.session.set_choice("tap", "two")
+    app.session.preferences.set_choice("tap", "two")
     return PointerInput(app)
 
 
@@ -79,7 +79,7 @@ def test_tapping_the_held_card_again_puts_it_back(app, pointer):
 
 def test_a_double_tap_sends_the_card_home():
     app = StandInApp("fortress", 3)
-    app.session.set_choice("tap", "two")
+    app.session.preferences.set_choice("tap", "two")
     pointer = PointerInput(app)
     source, target, moves = a_movable_card(app, home=True)
     pointer.tap(app.names[source], 1, now=100.0)
@@ -90,7 +90,7 @@ def test_a_double_tap_sends_the_card_home():
 
 def test_one_tap_sends_a_card_to_its_best_place_and_a_second_tap_on_to_the_next():
     app = StandInApp("fortress", 3)
-    assert app.session.settings.tap == "one"            # the default
+    assert app.session.preferences.settings.tap == "one"            # the default
     pointer = PointerInput(app)
     source = app.piles_where(lambda position, s: len(tap_places(position, s, 1)) >= 2)[0]
     first = next_place(app.position, source, 1)

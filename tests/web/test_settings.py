@@ -14,14 +14,14 @@ def test_a_switch_is_kept_and_the_look_follows_it(app):
     box = Element("input", data_setting="high_contrast")
     box.type, box.checked = "checkbox", True
     settings.on_switch(types.SimpleNamespace(target=box))
-    assert app.session.settings.high_contrast
+    assert app.session.preferences.settings.high_contrast
     assert "contrast-high" in app.document.documentElement.classList.names
     # The deck is chosen from two pictures: radios of one setting, "false" and "true".
     for value, four in (("true", True), ("false", False), ("true", True)):
         picture = Element("input", data_setting="four_colour")
         picture.type, picture.value, picture.checked = "radio", value, True
         settings.on_switch(types.SimpleNamespace(target=picture))
-        assert app.session.settings.four_colour is four
+        assert app.session.preferences.settings.four_colour is four
         assert ("deck-four" in app.document.documentElement.classList.names) is four
     size = types.SimpleNamespace(target=types.SimpleNamespace(value="large"))
     settings.on_card_size(size)
@@ -42,7 +42,7 @@ def test_a_card_back_and_a_table_are_kept_and_shown_as_one_class_each(app):
         group, picture = Element("fieldset", data_choice=name), Element("input")
         picture.type, picture.value = "radio", value
         settings.on_choice(types.SimpleNamespace(target=picture, currentTarget=group))
-    assert (app.session.settings.card_back, app.session.settings.table) == ("night", "blue")
+    assert (app.session.preferences.settings.card_back, app.session.preferences.settings.table) == ("night", "blue")
     looks = app.document.documentElement.classList.names
     assert {"back-night", "table-blue"} <= looks
     assert not looks & {"back-red", "back-blue", "table-green", "table-burgundy"}

@@ -80,19 +80,19 @@ def test_muted_schedules_nothing_and_the_mute_is_kept(app):
     sound = a_sound(app)
     sound.on_gesture(GESTURE)
     app.commands["mute"]()
-    assert app.session.settings.sound is False
+    assert app.session.preferences.settings.sound is False
     assert app.session.storage.data["castling:settings"].count('"sound":false') == 1
     for name in SOUNDS:
         sound.play(name)
     assert sound.played == 0 and FakeContext.made == 0
     app.commands["mute"]()                  # on again: one sound, to hear how loud
-    assert app.session.settings.sound is True and sound.played == 1
+    assert app.session.preferences.settings.sound is True and sound.played == 1
 
 
 def test_a_volume_of_nothing_plays_nothing_and_louder_is_louder(app):
     sound = a_sound(app)
     sound.on_gesture(GESTURE)
-    app.session.set_number("volume", 0)
+    app.session.preferences.set_number("volume", 0)
     sound.play("deal")
     assert sound.played == 0
     assert loudness(0) == 0 < loudness(30) < loudness(60) < loudness(100) == 1

@@ -71,7 +71,7 @@ class App:
         self.view = TableView(document, window, document.getElementById("board"))
         self.chrome = Chrome(document, window)
         self.held = HeldCards(self.view, lambda: self.sound("pick-up"))
-        self.motion = Motion(window, self.view, lambda: self.session.settings)
+        self.motion = Motion(window, self.view, lambda: self.session.preferences.settings)
         self.last_move = None
         self.view_only = False
         self.was_won = False
@@ -125,7 +125,7 @@ class App:
     def start(self) -> None:
         """Read what is stored, open the linked or last game, and say we are ready."""
         self.session.load()
-        self.chrome.apply_language(self.session.settings.language)
+        self.chrome.apply_language(self.session.preferences.settings.language)
         self.settings.apply_look()
         self.router.route()
         self.show_notices()

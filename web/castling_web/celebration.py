@@ -162,7 +162,7 @@ class Celebration:
             return None
         if self.host.document.hidden:
             return None
-        return PACE.get(self.host.session.settings.speed)
+        return PACE.get(self.host.session.preferences.settings.speed)
 
     def begin(self) -> None:
         """The game was just won: celebrate, then show the summary (at once when

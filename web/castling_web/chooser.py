@@ -67,7 +67,7 @@ class Chooser:
             after = next((other for other in home.children
                           if int(other.getAttribute("data-order")) > order), None)
             home.insertBefore(entry, after)
-        for game_id in self.host.session.recent_games():
+        for game_id in self.host.session.preferences.recent_games():
             entry = document.querySelector(f'#games-dialog li[data-game="{game_id}"]')
             if present(entry):
                 recent.appendChild(entry)

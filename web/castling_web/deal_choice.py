@@ -51,7 +51,7 @@ class DealChoice:
             t("grades.about", game=rules.name) if offered
             else t("grades.unavailable") if table is None else t("grades.none", game=rules.name))
         document.getElementById("deal-any-about").textContent = (
-            t("grades.any.winnable") if rules.id in session.settings.winnable_only
+            t("grades.any.winnable") if rules.id in session.preferences.settings.winnable_only
             else t("grades.any.about"))
         now = session.hand.grade or "any"
         for kind in ("any", *GRADES):

@@ -60,7 +60,7 @@ class GameCommands:
         close_dialog(host.document, "win")
         rules = host.session.game.rules
         point = self.keep.before()
-        if rules.id in host.session.settings.winnable_only:
+        if rules.id in host.session.preferences.settings.winnable_only:
             self.advice.deal_winnable(rules, said=lambda text: self.keep.offer(point, text))
             return
         host.session.new_deal(rules)

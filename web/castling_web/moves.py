@@ -37,7 +37,7 @@ class Moves:
             host.sound("turn-over" if turned else "put-down")
         host.refresh()
         if by_player:
-            home = self.autoplay() if session.settings.autoplay else 0
+            home = self.autoplay() if session.preferences.settings.autoplay else 0
             if home:
                 words = t("say.went_home.one" if home == 1 else "say.went_home.many",
                           move=words, count=home)

@@ -279,7 +279,7 @@ class PointerInput:
         """A click or tap: by the setting, send the card on at once, or move the
         held cards here or pick up what was tapped."""
         host = self.host
-        if host.session.settings.tap != "two":
+        if host.session.preferences.settings.tap != "two":
             self.one_tap(name, count)
             return
         double = self.last_tap.is_double(name, now)

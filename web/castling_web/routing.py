@@ -51,7 +51,7 @@ class Router:
                 # (a new device: the page showed the first visit's deal under it)
                 session.open(GAMES[FIRST_GAME], FIRST_DEAL)
             elif session.game is None:
-                session.open(GAMES[session.last_game_id()])
+                session.open(GAMES[session.preferences.last_game_id()])
             host.show_game()
             self.open_transfer(fragment)
             return
@@ -59,7 +59,7 @@ class Router:
             if is_replay_link(fragment):
                 replay = parse_replay_link(fragment)
                 if session.game is None:
-                    session.open(GAMES[session.last_game_id()])
+                    session.open(GAMES[session.preferences.last_game_id()])
                 if first:
                     self.opened_by = ("replay", replay.rules, replay.number)
                 self.open_replay(replay)
@@ -90,7 +90,7 @@ class Router:
             # (web/first-table.js): the same deal, so the table stays as it is.
             session.open(GAMES[FIRST_GAME], FIRST_DEAL)
         elif game is None:
-            session.open(GAMES[session.last_game_id()])
+            session.open(GAMES[session.preferences.last_game_id()])
         if problem:
             game = session.game
             host.notify(t("notice.bad_link", problem=problem, game=game.rules.name,

@@ -36,7 +36,7 @@ class SettingsDialog:
 
     def open(self) -> None:
         """Show the dialog with every control set as the settings are."""
-        document, settings = self.host.document, self.host.session.settings
+        document, settings = self.host.document, self.host.session.preferences.settings
         for box in document.querySelectorAll("[data-setting]"):
             name = box.getAttribute("data-setting")
             value = getattr(settings, name)
@@ -63,18 +63,18 @@ class SettingsDialog:
         name, session = str(box.getAttribute("data-setting")), self.host.session
         if name in SWITCHES:
             on = box.value == "true" if box.type == "radio" else bool(box.checked)
-            session.set_setting(name, on)
+            session.preferences.set_setting(name, on)
         elif name in NUMBERS:
-            session.set_number(name, int(float(box.value)))
+            session.preferences.set_number(name, int(float(box.value)))
         elif name in CHOICES:
-            session.set_choice(name, str(box.value))
+            session.preferences.set_choice(name, str(box.value))
         self.apply_look()
         self.host.show_notices()
         if name in ("volume", "sound"):
             self.host.sound("put-down")         # how loud it is now
 
     def on_card_size(self, event) -> None:
-        self.host.session.set_choice("card_size", str(event.target.value))
+        self.host.session.preferences.set_choice("card_size", str(event.target.value))
         self.apply_look()
         self.show_card_size()
         self.host.show_notices()
@@ -83,27 +83,27 @@ class SettingsDialog:
         """A look chosen from its picture (the card back, the table's colour): the
         group names the setting, the radio chosen its value."""
         group = event.currentTarget
-        self.host.session.set_choice(group.getAttribute("data-choice"), str(event.target.value))
+        self.host.session.preferences.set_choice(group.getAttribute("data-choice"), str(event.target.value))
         self.apply_look()
         self.host.show_notices()
 
     def on_language(self, event) -> None:
         host = self.host
-        host.session.set_choice("language", str(event.target.value))
-        host.chrome.apply_language(host.session.settings.language)
-        show_mute(host.document, host.session.settings)
+        host.session.preferences.set_choice("language", str(event.target.value))
+        host.chrome.apply_language(host.session.preferences.settings.language)
+        show_mute(host.document, host.session.preferences.settings)
         host.view.build(host.session.game.rules)        # the piles' spoken names
         host.show_game()
 
     def on_winnable_only(self, event) -> None:
         host = self.host
-        host.session.set_winnable_only(host.session.game.rules.id, bool(event.target.checked))
+        host.session.preferences.set_winnable_only(host.session.game.rules.id, bool(event.target.checked))
         host.show_notices()
 
     def apply_look(self) -> None:
         """The deck, contrast, card back, table and card size settings, as classes
         on the page (and the card size as the table's measure)."""
-        settings = self.host.session.settings
+        settings = self.host.session.preferences.settings
         classes = self.host.document.documentElement.classList
         for name, class_name in LOOK_SWITCHES.items():
             classes.toggle(class_name, getattr(settings, name))

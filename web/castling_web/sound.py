@@ -94,7 +94,7 @@ class Sound:
         for event in ("pointerdown", "keydown"):
             host.listen(document, event, self.on_gesture)
         host.command("mute", self.toggle_mute)
-        show_mute(document, host.session.settings)
+        show_mute(document, host.session.preferences.settings)
 
     # -- the player ----------------------------------------------------------------------
 
@@ -107,8 +107,8 @@ class Sound:
 
     def toggle_mute(self) -> None:
         session = self.host.session
-        session.set_setting("sound", not session.settings.sound)
-        show_mute(self.host.document, session.settings)
+        session.preferences.set_setting("sound", not session.preferences.settings.sound)
+        show_mute(self.host.document, session.preferences.settings)
         self.host.show_notices()
         self.play("put-down")           # unmuted: the player hears how loud it is
 
@@ -116,7 +116,7 @@ class Sound:
 
     def play(self, name: str) -> None:
         """Schedule the sound ``name`` now, unless muted, silent, or before any gesture."""
-        settings = self.host.session.settings
+        settings = self.host.session.preferences.settings
         if not settings.sound or settings.volume <= 0 or not self.woken:
             return
         context = self._context()

@@ -1,6 +1,6 @@
 """The welcome of a first visit: what the game on the table is, its goal, how
 to move a card, and where the other games are; shown over the dealt table
-once, and never again once closed (``Session.welcome_due``, kept under
+once, and never again once closed (``Preferences.welcome_due``, kept under
 ``castling:welcomed``). Its root carries ``data-welcome``. A first visit by a
 link says what was shared: a deal ("Martha, deal #31337 — shared with you."),
 or someone's game to watch (a replay link). On a first visit the page opens it
@@ -19,25 +19,25 @@ class Welcome:
         self.host = host
         self.router = router        # (what the page was opened by: routing.Router.opened_by)
         self.dialog = host.document.getElementById("welcome-dialog")
-        host.listen(self.dialog, "close", lambda event: host.session.close_welcome())
+        host.listen(self.dialog, "close", lambda event: host.session.preferences.close_welcome())
 
     def offer(self) -> None:
         """Show the welcome if this is a first visit (called once the table is dealt)."""
         session = self.host.session
-        if session.welcome_due and self.dialog.hasAttribute("data-closed"):
+        if session.preferences.welcome_due and self.dialog.hasAttribute("data-closed"):
             # web/first-table.js showed it before Python was up, and it was closed.
-            session.close_welcome()
+            session.preferences.close_welcome()
             return
         # Where the browser keeps nothing (storage off, or full), no welcome: it
         # could not be remembered as closed, and would greet every visit.
-        if not session.welcome_due or not session.saving_works or self.dialog.open:
+        if not session.preferences.welcome_due or not session.saving_works or self.dialog.open:
             return
         # (a replay link's game, which is not the player's own on the table yet)
         rules = self.router.opened_by[1] if self.router.opened_by else session.game.rules
         text = self.host.document.getElementById
         text("welcome-game").textContent = self.game_line()
         text("welcome-summary").textContent = t(f"game.{rules.id}.summary")
-        text("welcome-move").textContent = (t("welcome.move.two") if session.settings.tap == "two"
+        text("welcome-move").textContent = (t("welcome.move.two") if session.preferences.settings.tap == "two"
                                             else t("welcome.move.one"))
         text("welcome-others").textContent = t("welcome.others", count=len(GAMES) - 1)
         self.dialog.showModal()

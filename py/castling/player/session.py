@@ -1,11 +1,11 @@
-"""The game in hand and the player's settings, kept between visits.
+"""The game in hand, played and kept between visits.
 
 A session opens a game (its save resumed, or a new deal), plays, undoes,
 redoes and restarts it, runs its timer, and saves it after every change under
-``castling:save:GAME``; it keeps the player's settings under
-``castling:settings`` and the game last played under ``castling:last``.  It is
-built from parts that each do one job:
+``castling:save:GAME``.  It is built from parts that each do one job:
 
+* :mod:`.hand` — the game in hand as one value, what a save and a keep point hold;
+* :mod:`.preferences` — the player's settings, the welcome, the games last shown;
 * :mod:`.storage_port` — the key-value store (``localStorage`` in the browser,
   a dict in the tests);
 * :mod:`.records` — what is stored under which key, and how each is read back;
@@ -36,11 +36,10 @@ from ..games import GAMES
 from ..i18n import t
 from ..rules import GameRules
 from ..save import save_data
-from .records import (CHOICES, LAST_KEY, NUMBERS, RECENT_GAMES, RECENT_KEY, SETTINGS_KEY,
-                      STATS_KEY, SWITCHES, WELCOME_KEY, SaveRecord, Settings, Stats, read_save,
-                      read_settings, save_key, settings_text)
 from .hand import Hand
 from .keeping import KeepPoint, put_back, read_texts
+from .preferences import Preferences
+from .records import SETTINGS_KEY, STATS_KEY, SaveRecord, Stats, read_save, save_key
 from .recovery import CarefulStore
 from .statistics import StatsBook
 from .storage_port import Storage
@@ -63,8 +62,8 @@ class Session:
         self.guard = SaveGuard(self.store)
         #: the game in hand (None only before the first is opened)
         self.hand: Hand = None  # type: ignore[assignment]
-        self.settings = Settings()
-        self.welcome_due = False     # a first visit: the welcome is to be shown
+        #: the settings, the welcome and the games last shown
+        self.preferences = Preferences(self.store, today)
         #: what was special about the win the last move made (None: no win was
         #: counted by it — no win, or one counted already, as by another tab)
         self.win_news: WinNews | None = None
@@ -109,22 +108,9 @@ class Session:
     # -- loading -------------------------------------------------------------
 
     def load(self) -> None:
-        """Read statistics and settings; damaged ones are reported and set aside."""
+        """Read statistics and preferences; damaged ones are reported and set aside."""
         self.book.reload()
-        self.settings = self.store.read(SETTINGS_KEY, read_settings)
-        # A first visit: no game was ever shown here, and no welcome closed.
-        # (A player of before the welcome has a last game: they are not welcomed.)
-        self.welcome_due = self.store.get(WELCOME_KEY) is None and self.store.get(LAST_KEY) is None
-
-    def close_welcome(self) -> None:
-        """The player closed the welcome: it is not shown again."""
-        self.welcome_due = False
-        self.store.write(WELCOME_KEY, self.today().isoformat())
-
-    def last_game_id(self) -> str:
-        """The game the player last played, or Chessboard."""
-        game_id = self.store.get(LAST_KEY)
-        return game_id if game_id in GAMES else "chessboard"
+        self.preferences.load()
 
     def open(self, rules: GameRules, number: int | None = None) -> None:
         """Show a game: its saved deal when it matches (or no number is asked), else a new deal."""
@@ -309,42 +295,6 @@ class Session:
         self.book.take_up(point.game_id, point.hand.token, point.counted, point.won)
         return True
 
-    # -- settings ----------------------------------------------------------------
-
-    def set_setting(self, name: str, value: bool) -> None:
-        """Change one on/off setting and keep it."""
-        if name not in SWITCHES:
-            raise KeyError(name)
-        setattr(self.settings, name, bool(value))
-        self._keep_settings()
-
-    def set_choice(self, name: str, value: str) -> None:
-        """Change a setting with named values (the card size) and keep it."""
-        if value not in CHOICES.get(name, ()):
-            raise KeyError(name)
-        setattr(self.settings, name, value)
-        self._keep_settings()
-
-    def set_number(self, name: str, value: int) -> None:
-        """Change a setting that is a whole number (the volume) and keep it; a value
-        out of its range is brought into it."""
-        if name not in NUMBERS:
-            raise KeyError(name)
-        least, most = NUMBERS[name]
-        setattr(self.settings, name, max(least, min(most, int(value))))
-        self._keep_settings()
-
-    def set_winnable_only(self, game_id: str, value: bool) -> None:
-        """Whether new deals of one game must be proved winnable first; kept."""
-        chosen = set(self.settings.winnable_only) - {game_id}
-        if value and game_id in GAMES:
-            chosen.add(game_id)
-        self.settings.winnable_only = [g for g in GAMES if g in chosen]
-        self._keep_settings()
-
-    def _keep_settings(self) -> None:
-        self.store.write(SETTINGS_KEY, settings_text(self.settings))
-
     # -- another tab ----------------------------------------------------------------
 
     def changed_elsewhere(self, key: str | None) -> bool:
@@ -354,7 +304,7 @@ class Session:
         if key is None or key == STATS_KEY:
             self.book.reload()
         if key is None or key == SETTINGS_KEY:
-            self.settings = read_settings(self.store.get(SETTINGS_KEY))[0]
+            self.preferences.reread()
         if self.game is not None and key in (None, save_key(self.game.rules.id)):
             self.guard.notice(self.game.rules.id)
         return self.conflict
@@ -390,7 +340,7 @@ class Session:
             # (None for a moment, as before the first game, which __init__'s
             # ignore says too; the merged game is opened next.)
             self.hand = None  # type: ignore[assignment]
-            self.open(GAMES[self.last_game_id()])
+            self.open(GAMES[self.preferences.last_game_id()])
         return done
 
     # -- saving ----------------------------------------------------------------------
@@ -408,19 +358,4 @@ class Session:
             self._remember_last()
 
     def _remember_last(self) -> None:
-        game_id = self.game.rules.id
-        self.store.write(LAST_KEY, game_id)
-        recent = self.recent_games()
-        if recent[:1] != [game_id]:
-            kept = [game_id, *(other for other in recent if other != game_id)][:RECENT_GAMES]
-            self.store.write(RECENT_KEY, json.dumps(kept))
-
-    def recent_games(self) -> list[str]:
-        """The games last shown, most recent first (what is not a game is left out)."""
-        try:
-            ids = json.loads(self.store.get(RECENT_KEY) or "[]")
-        except (TypeError, ValueError, RecursionError):
-            return []
-        if not isinstance(ids, list):
-            return []
-        return [game_id for game_id in ids if isinstance(game_id, str) and game_id in GAMES]
+        self.preferences.shown(self.game.rules.id)
