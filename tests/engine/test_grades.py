@@ -196,10 +196,10 @@ def test_a_game_given_back_gets_its_grade_back():
     session = new_session(data)
     session.new_deal(GAMES["fortress"], 5, "medium")
     session.play([session.game.legal_moves()[0]])
-    point = session.keep_point()
+    point = session.keeping.point()
     session.new_deal(GAMES["fortress"], 6)
-    assert session.changed_since(point) and session.hand.grade == ""
-    assert session.bring_back(point)
+    assert session.keeping.changed_since(point) and session.hand.grade == ""
+    assert session.keeping.bring_back(point)
     assert session.hand.grade == "medium" and json.loads(data[save_key("fortress")])["grade"] == "medium"
 
 

@@ -37,20 +37,20 @@ CHANGES = {
 
 def test_a_game_with_moves_is_at_stake_and_a_fresh_or_won_one_is_not():
     session = playing()
-    assert session.at_stake()
+    assert session.keeping.at_stake()
     session.new_deal(GAMES["fortress"])
-    assert not session.at_stake()
+    assert not session.keeping.at_stake()
 
 
 def test_each_change_brought_back_leaves_the_store_byte_for_byte_as_it_was():
     for name, change in CHANGES.items():
         session = playing()
         before, moves, seconds = kept_keys(session), session.game.moves, session.hand.seconds
-        point = session.keep_point()
+        point = session.keeping.point()
         change(session)
-        assert session.changed_since(point), name
+        assert session.keeping.changed_since(point), name
         assert kept_keys(session) != before, name
-        assert session.bring_back(point), name
+        assert session.keeping.bring_back(point), name
         assert kept_keys(session) == before, name
         assert session.game.moves == moves and session.hand.seconds == seconds, name
         assert session.stats_for("fortress").streak == 3, name
@@ -61,9 +61,9 @@ def test_each_change_brought_back_leaves_the_store_byte_for_byte_as_it_was():
 
 def test_a_new_deal_not_brought_back_counts_the_game_as_lost_once():
     session = playing()
-    point = session.keep_point()
+    point = session.keeping.point()
     session.new_deal(GAMES["fortress"])
-    session.changed_since(point)
+    session.keeping.changed_since(point)
     stats = session.stats_for("fortress")
     assert (stats.played, stats.streak, stats.history[-1]["played"]) == (5, 0, 1)
     session.new_deal(GAMES["fortress"])     # leaving the fresh deal counts nothing more
@@ -73,43 +73,43 @@ def test_a_new_deal_not_brought_back_counts_the_game_as_lost_once():
 
 def test_a_move_on_the_new_deal_ends_the_offer():
     session = playing()
-    point = session.keep_point()
+    point = session.keeping.point()
     session.new_deal(GAMES["fortress"], 9)
-    session.changed_since(point)
+    session.keeping.changed_since(point)
     session.play([session.game.legal_moves()[0]])
-    assert not session.can_bring_back(point) and not session.bring_back(point)
+    assert not session.keeping.can_bring_back(point) and not session.keeping.bring_back(point)
     assert session.game.number == 9
 
 
 def test_another_tabs_counts_meanwhile_are_kept():
     session = playing()
-    point = session.keep_point()
+    point = session.keeping.point()
     session.new_deal(GAMES["fortress"])
-    session.changed_since(point)
+    session.keeping.changed_since(point)
     stats, _ = read_stats(session.storage.data[STATS_KEY])
     stats["martha"] = read_stats('{"martha": {"played": 1}}')[0]["martha"]
     session.storage.data[STATS_KEY] = stats_text(stats)
-    assert session.bring_back(point)
+    assert session.keeping.bring_back(point)
     back, _ = read_stats(session.storage.data[STATS_KEY])
     assert back["martha"].played == 1 and back["fortress"].streak == 3
 
 
 def test_another_tabs_save_meanwhile_is_not_written_over():
     session = playing()
-    point = session.keep_point()
+    point = session.keeping.point()
     session.new_deal(GAMES["fortress"])
-    session.changed_since(point)
+    session.keeping.changed_since(point)
     session.storage.data[save_key("fortress")] = session.storage.data[save_key("fortress")].replace(
         '"rev":', '"rev":1')
-    assert not session.bring_back(point)
+    assert not session.keeping.bring_back(point)
 
 
 def test_a_restart_without_moves_changes_nothing_to_bring_back():
     session = playing()
     session.restart()
-    point = session.keep_point()
+    point = session.keeping.point()
     session.restart()
-    assert not session.changed_since(point)
+    assert not session.keeping.changed_since(point)
 
 
 def test_calm_is_a_setting_kept_like_the_others():

@@ -24,13 +24,15 @@ class KeepGame:
     def before(self) -> KeepPoint | None:
         """Before a change of the game in hand: what to give back, if it is at stake."""
         session = self.host.session
-        return session.keep_point() if session.game is not None and session.at_stake() else None
+        if session.game is None or not session.keeping.at_stake():
+            return None
+        return session.keeping.point()
 
     def offer(self, point: KeepPoint | None, said: str = "") -> None:
         """After the change: say ``said`` (if anything), and if the change gave up
         the game ``point`` kept, that it did, with the button bringing it back."""
         host, session = self.host, self.host.session
-        if point is None or not session.changed_since(point):
+        if point is None or not session.keeping.changed_since(point):
             if said:
                 host.notify(said)
             return
@@ -43,14 +45,14 @@ class KeepGame:
 
     def follow(self) -> None:
         """After any change of the table: a move, or another game, ends the offer."""
-        if self.point is not None and not self.host.session.can_bring_back(self.point):
+        if self.point is not None and not self.host.session.keeping.can_bring_back(self.point):
             self.point = None
             self.host.chrome.toasts.close()
 
     def keep(self) -> None:
         host, point, self.point = self.host, self.point, None
         host.chrome.toasts.close()
-        if point is None or not host.session.bring_back(point):
+        if point is None or not host.session.keeping.bring_back(point):
             host.notify(t("keep.too_late"))
             return
         host.leave_view_only()

@@ -14,12 +14,16 @@ stands loses nothing and counts nothing twice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from .hand import Hand
 from .records import LAST_KEY, STATS_KEY, read_stats, save_key, stats_text
 from .recovery import CarefulStore
 from .tabs import Header
+
+if TYPE_CHECKING:
+    from .session import Session
 
 Texts = dict[str, "str | None"]
 
@@ -69,3 +73,57 @@ def put_back(store: CarefulStore, point: KeepPoint) -> None:
             store.write(key, stats_text(stored))
         else:
             store.write(key, old)
+
+
+class Keeping:
+    """The keep points of one session: taken before a change that may give up the
+    game in hand, and the game brought back while nothing happened since."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def at_stake(self) -> bool:
+        """The game in hand is unfinished and has been played: a new deal would
+        count it as lost, a restart would take its moves back."""
+        session = self.session
+        game = session.game
+        return (game is not None and not game.is_won() and not session.won_counted
+                and (bool(game.moves) or session.counted))
+
+    def point(self) -> KeepPoint:
+        """What to put back if the change about to be made is undone."""
+        session = self.session
+        return KeepPoint(read_texts(session.store, session.hand.game_id), session.hand.copy(),
+                         session.seen, session.counted, session.won_counted)
+
+    def changed_since(self, point: KeepPoint) -> bool:
+        """Note what the change left (after making it): whether it gave up the
+        game ``point`` kept (another deal, or its moves taken back)."""
+        hand = self.session.hand
+        point.after = read_texts(self.session.store, point.game_id)
+        point.after_token, point.after_moves = hand.token, len(hand.game.moves)
+        return (hand.game_id != point.game_id or hand.token != point.hand.token
+                or hand.game.moves != point.hand.game.moves)
+
+    def can_bring_back(self, point: KeepPoint) -> bool:
+        """Nothing happened on the table since the change (no move, no other deal)."""
+        hand = self.session.hand
+        return (hand is not None and hand.game_id == point.game_id
+                and hand.token == point.after_token and len(hand.game.moves) == point.after_moves
+                and not self.session.conflict)
+
+    def bring_back(self, point: KeepPoint) -> bool:
+        """Undo the change: the game ``point`` kept is in hand again, and its save,
+        the statistics and the game played last are stored as they were before."""
+        session = self.session
+        if (not self.can_bring_back(point)
+                or session.guard.stored_header(point.game_id) != session.seen):
+            return False        # played on, or another tab wrote this game's save since
+        put_back(session.store, point)
+        # (A restart is the same game: its clock ran on, and is not set back.)
+        now = session.hand
+        seconds = now.seconds if now.token == point.hand.token else point.hand.seconds
+        session.book.reload()
+        session.hold(replace(point.hand, seconds=seconds), point.seen, point.counted, point.won)
+        return True
+

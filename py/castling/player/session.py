@@ -6,6 +6,7 @@ redoes and restarts it, runs its timer, and saves it after every change under
 
 * :mod:`.hand` — the game in hand as one value, what a save and a keep point hold;
 * :mod:`.preferences` — the player's settings, the welcome, the games last shown;
+* :mod:`.keeping` — a game given up by a change, brought back (``keeping``);
 * :mod:`.storage_port` — the key-value store (``localStorage`` in the browser,
   a dict in the tests);
 * :mod:`.records` — what is stored under which key, and how each is read back;
@@ -25,7 +26,6 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import replace
 from datetime import date
 from collections.abc import Callable, Sequence
 
@@ -37,13 +37,13 @@ from ..i18n import t
 from ..rules import GameRules
 from ..save import save_data
 from .hand import Hand
-from .keeping import KeepPoint, put_back, read_texts
+from .keeping import Keeping
 from .preferences import Preferences
 from .records import SETTINGS_KEY, STATS_KEY, SaveRecord, Stats, read_save, save_key
 from .recovery import CarefulStore
 from .statistics import StatsBook
 from .storage_port import Storage
-from .tabs import Header, SaveGuard, new_token
+from .tabs import Header, SaveGuard, header, new_token
 from .transfer import Holding, Merged, export_file, merge, transfer_link
 from .win_news import WinNews, win_news
 
@@ -60,6 +60,8 @@ class Session:
         self.now = now               # seconds since 1970: when a save is written
         self.book = StatsBook(self.store, today)
         self.guard = SaveGuard(self.store)
+        #: keep points: a game given up by a change, brought back
+        self.keeping = Keeping(self)
         #: the game in hand (None only before the first is opened)
         self.hand: Hand = None  # type: ignore[assignment]
         #: the settings, the welcome and the games last shown
@@ -128,20 +130,27 @@ class Session:
         self.new_deal(rules, number)
 
     def _resume(self, record: SaveRecord, text: str) -> None:
-        rules = record.hand.game.rules
+        hand = record.hand
+        rules = hand.game.rules
         if record.damaged:
             self.store.set_aside(save_key(rules.id), text, t("store.save_partly", game=rules.name,
                                                              parts=", ".join(record.damaged)))
-        self.hand = record.hand
-        self.win_news = None
-        self.guard.resumed(record.data)
+        seen = header(record.data)
         # A save from before tokens: named by its deal; its flags say what was counted.
-        self.hand.token = self.seen[0] or f"{rules.id}:{record.hand.game.number}"
-        self.book.take_up(rules.id, self.hand.token, record.counted, record.won)
+        hand.token = seen[0] or f"{rules.id}:{hand.game.number}"
+        self.hold(hand, seen, record.counted, record.won)
         if record.damaged:
             self._persist()         # the repaired game replaces the damaged one (kept aside)
         else:
             self._remember_last()
+
+    def hold(self, hand: Hand, seen: Header, counted: bool, won: bool) -> None:
+        """Take up ``hand`` as its save (or a keep point) had it: ``seen``, the
+        save's (token, rev) as this tab read it; whether it counted as played and won."""
+        self.hand = hand
+        self.win_news = None
+        self.guard.seen, self.guard.conflict = seen, False
+        self.book.take_up(hand.game_id, hand.token, counted, won)
 
     def new_deal(self, rules: GameRules, number: int | None = None, grade: str = "") -> None:
         """Start deal ``number`` (or a random one) of a game, replacing its save;
@@ -250,50 +259,6 @@ class Session:
     def stats_for(self, game_id: str) -> Stats:
         """The statistics of one game (zeros before the first)."""
         return self.book.of(game_id)
-
-    # -- giving a game back (issue #25) ------------------------------------------------
-
-    def at_stake(self) -> bool:
-        """The game in hand is unfinished and has been played: a new deal would
-        count it as lost, a restart would take its moves back."""
-        game = self.game
-        return (game is not None and not game.is_won() and not self.won_counted
-                and (bool(game.moves) or self.counted))
-
-    def keep_point(self) -> KeepPoint:
-        """What to put back if the change about to be made is undone."""
-        return KeepPoint(read_texts(self.store, self.hand.game_id), self.hand.copy(), self.seen,
-                         self.counted, self.won_counted)
-
-    def changed_since(self, point: KeepPoint) -> bool:
-        """Note what the change left (after making it): whether it gave up the
-        game ``point`` kept (another deal, or its moves taken back)."""
-        point.after = read_texts(self.store, point.game_id)
-        point.after_token, point.after_moves = self.hand.token, len(self.game.moves)
-        return (self.game.rules.id != point.game_id or self.hand.token != point.hand.token
-                or self.game.moves != point.hand.game.moves)
-
-    def can_bring_back(self, point: KeepPoint) -> bool:
-        """Nothing happened on the table since the change (no move, no other deal)."""
-        return (self.game is not None and self.game.rules.id == point.game_id
-                and self.hand.token == point.after_token and len(self.game.moves) == point.after_moves
-                and not self.conflict)
-
-    def bring_back(self, point: KeepPoint) -> bool:
-        """Undo the change: the game ``point`` kept is in hand again, and its save,
-        the statistics and the game played last are stored as they were before."""
-        game_id = point.game_id
-        if not self.can_bring_back(point) or self.guard.stored_header(game_id) != self.seen:
-            return False        # played on, or another tab wrote this game's save since
-        put_back(self.store, point)
-        # (A restart is the same game: its clock ran on, and is not set back.)
-        seconds = self.hand.seconds if self.hand.token == point.hand.token else point.hand.seconds
-        self.hand = replace(point.hand, seconds=seconds)
-        self.win_news = None
-        self.guard.seen, self.guard.conflict = point.seen, False
-        self.book.reload()
-        self.book.take_up(point.game_id, point.hand.token, point.counted, point.won)
-        return True
 
     # -- another tab ----------------------------------------------------------------
 
