@@ -171,13 +171,13 @@ def test_a_deal_of_the_day_counts_in_the_daily_record_and_resumes_as_one():
     again = Session(MemoryStorage(session.storage.data), lambda: day)
     again.load()
     again.open(rules)
-    assert again.daily == "2026-12-01"
+    assert again.hand.daily == "2026-12-01"
     for text in win["moves"]:
         again.play([text])
     daily = again.stats_for("fortress").daily
     assert (daily.played, daily.won, daily.run, daily.last_won) == (1, 1, 1, "2026-12-01")
     again.new_deal(rules)
-    assert again.daily == ""
+    assert again.hand.daily == ""
     while not again.game.legal_moves():     # a random deal, rarely one with no move at all
         again.new_deal(rules)
     again.play([again.game.legal_moves()[0]])

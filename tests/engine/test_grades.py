@@ -232,7 +232,7 @@ def test_a_merge_adds_up_the_games_of_each_grade():
     brought = MemoryStorage({STATS_KEY: stats_text({"fortress": there})})
     mine = {STATS_KEY: json.dumps({"fortress": {"played": 5, "won": 2}})}
     session = new_session(mine)
-    session.merge(read_transfer_link(transfer_link(brought)))
+    session.transfers.merge(read_transfer_link(transfer_link(brought)))
     merged = read_stats(mine[STATS_KEY])[0]["fortress"]
     assert (merged.played, merged.won) == (9, 3)
     assert merged.grades == {"easy": {"played": 1, "won": 1}, "hard": {"played": 2, "won": 0}}

@@ -157,10 +157,10 @@ def test_a_second_tab_does_not_overwrite_a_newer_save():
     data, first, second = two_tabs()
     first.play([first.game.legal_moves()[0]])
     saved_by_first = data[save_key("chessboard")]
-    assert second.changed_elsewhere(save_key("chessboard")) is True
+    assert second.tabs.changed(save_key("chessboard")) is True
     second.play([second.game.legal_moves()[-1]])
     assert second.conflict and data[save_key("chessboard")] == saved_by_first
-    second.take_other_tab()
+    second.tabs.take_other_tab()
     assert second.game.moves == first.game.moves and not second.conflict
     second.play([second.game.legal_moves()[0]])
     assert len(json.loads(data[save_key("chessboard")])["moves"]) == 2
@@ -171,9 +171,9 @@ def test_a_tab_may_keep_its_own_game_and_the_other_notices():
     first.play([first.game.legal_moves()[0]])
     second.play([second.game.legal_moves()[-1]])
     assert second.conflict
-    second.keep_this_tab()
+    second.tabs.keep_this_tab()
     assert json.loads(data[save_key("chessboard")])["moves"] == second.game.move_texts()
-    assert first.changed_elsewhere(save_key("chessboard")) is True
+    assert first.tabs.changed(save_key("chessboard")) is True
     first.play([first.game.legal_moves()[0]])
     assert json.loads(data[save_key("chessboard")])["moves"] == second.game.move_texts()
 
@@ -236,13 +236,13 @@ def test_export_and_import_carry_every_save_and_the_statistics():
     session = session_over(data)
     session.open(GAMES["chessboard"], 1)
     session.play([session.game.legal_moves()[0]])
-    exported = session.export_text()
+    exported = session.transfers.export_text()
     assert "unrelated" not in json.loads(exported)["items"]
     elsewhere = {save_key("martha"): json.dumps({"format": 1, "game": "martha", "deal": 3,
                                                  "moves": []})}
     other = session_over(elsewhere)
     other.open(GAMES["martha"])
-    done = other.merge(read_file(exported))
+    done = other.transfers.merge(read_file(exported))
     assert (done.saves, done.taken) == (2, 2)
     assert elsewhere[save_key("morphy")] == OTHER_SAVE
     assert save_key("martha") in elsewhere                   # what the file lacks is kept
@@ -258,7 +258,7 @@ def test_a_file_that_is_not_an_export_is_refused_and_changes_nothing(text):
     data = {STATS_KEY: STATS}
     session = session_over(data)
     with pytest.raises(ImportFileError):
-        session.merge(read_file(text))
+        session.transfers.merge(read_file(text))
     assert data == {STATS_KEY: STATS}
 
 

@@ -29,7 +29,7 @@ class Files:
     def export(self) -> None:
         """Download everything stored as a file."""
         document, window = self.host.document, self.host.window
-        blob = js.Blob.new(to_js([self.host.session.export_text()]),
+        blob = js.Blob.new(to_js([self.host.session.transfers.export_text()]),
                            js_object({"type": "application/json"}))
         url = js.URL.createObjectURL(blob)
         link = document.createElement("a")

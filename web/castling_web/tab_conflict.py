@@ -21,16 +21,16 @@ class OtherTabs:
     def on_storage(self, event) -> None:
         """Another tab of this site wrote to storage."""
         key = event.key
-        if self.host.session.changed_elsewhere(str(key) if present(key) else None):
+        if self.host.session.tabs.changed(str(key) if present(key) else None):
             self.host.document.getElementById("conflict").hidden = False
 
     def show_conflict(self) -> None:
         self.host.document.getElementById("conflict").hidden = not self.host.session.conflict
 
     def take_theirs(self) -> None:
-        self.host.session.take_other_tab()
+        self.host.session.tabs.take_other_tab()
         self.host.show_game()
 
     def keep_mine(self) -> None:
-        self.host.session.keep_this_tab()
+        self.host.session.tabs.keep_this_tab()
         self.host.refresh()

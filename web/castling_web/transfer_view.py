@@ -61,7 +61,7 @@ class Transfer:
 
     def link(self) -> str:
         address = str(self.host.window.location.href).split("#")[0]
-        return address + self.host.session.transfer_link()
+        return address + self.host.session.transfers.link()
 
     async def show_link(self) -> None:
         """The link and its code, over the settings."""
@@ -172,7 +172,7 @@ class Transfer:
         if held is None:
             return
         self.held = None
-        done = host.session.merge(held)
+        done = host.session.transfers.merge(held)
         told = [done.summary(), *host.session.notices]     # (a full store says so)
         host.session.notices.clear()
         self.preview.close()

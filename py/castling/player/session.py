@@ -7,6 +7,8 @@ redoes and restarts it, runs its timer, and saves it after every change under
 * :mod:`.hand` — the game in hand as one value, what a save and a keep point hold;
 * :mod:`.preferences` — the player's settings, the welcome, the games last shown;
 * :mod:`.keeping` — a game given up by a change, brought back (``keeping``);
+* :mod:`.tabs` — another tab's changes followed, a conflict resolved (``tabs``);
+* :mod:`.transfer` — export files and transfer links, read and merged (``transfers``);
 * :mod:`.storage_port` — the key-value store (``localStorage`` in the browser,
   a dict in the tests);
 * :mod:`.records` — what is stored under which key, and how each is read back;
@@ -16,10 +18,7 @@ redoes and restarts it, runs its timer, and saves it after every change under
   is reported while the game plays on;
 * :mod:`.statistics` — games played and won, streaks and bests, re-read before
   each update so that two tabs never undo each other's counts;
-* :mod:`.tabs` — a second tab writing the same game is noticed before this one
-  writes over it (``conflict``);
 * :mod:`.win_news` — what was special about a win, for the win dialog;
-* :mod:`.transfer` — export files and transfer links, read and merged.
 """
 
 from __future__ import annotations
@@ -32,19 +31,18 @@ from collections.abc import Callable, Sequence
 from ..deal import random_deal_number
 from ..errors import CastlingError
 from ..game import Game
-from ..games import GAMES
 from ..i18n import t
 from ..rules import GameRules
 from ..save import save_data
 from .hand import Hand
 from .keeping import Keeping
 from .preferences import Preferences
-from .records import SETTINGS_KEY, STATS_KEY, SaveRecord, Stats, read_save, save_key
+from .records import SaveRecord, Stats, read_save, save_key
 from .recovery import CarefulStore
 from .statistics import StatsBook
 from .storage_port import Storage
-from .tabs import Header, SaveGuard, header, new_token
-from .transfer import Holding, Merged, export_file, merge, transfer_link
+from .tabs import Header, SaveGuard, TabWatch, header, new_token
+from .transfer import Transfers
 from .win_news import WinNews, win_news
 
 __all__ = ["Session"]
@@ -62,6 +60,10 @@ class Session:
         self.guard = SaveGuard(self.store)
         #: keep points: a game given up by a change, brought back
         self.keeping = Keeping(self)
+        #: what another tab changed, and a conflict over the game in hand resolved
+        self.tabs = TabWatch(self)
+        #: export files and transfer links, out and merged back in
+        self.transfers = Transfers(self)
         #: the game in hand (None only before the first is opened)
         self.hand: Hand = None  # type: ignore[assignment]
         #: the settings, the welcome and the games last shown
@@ -140,7 +142,7 @@ class Session:
         hand.token = seen[0] or f"{rules.id}:{hand.game.number}"
         self.hold(hand, seen, record.counted, record.won)
         if record.damaged:
-            self._persist()         # the repaired game replaces the damaged one (kept aside)
+            self.save()         # the repaired game replaces the damaged one (kept aside)
         else:
             self._remember_last()
 
@@ -167,7 +169,7 @@ class Session:
         self.win_news = None
         # Replacing the save is what the player asked for, whoever wrote it last.
         self.guard.take_over(game.rules.id)
-        self._persist()
+        self.save()
 
     def open_daily(self, rules: GameRules, number: int, day: date) -> None:
         """Open ``day``'s deal of the day (``number``) of a game: its save when it
@@ -176,7 +178,7 @@ class Session:
         if self.hand.daily != day.isoformat():
             self.hand.daily = day.isoformat()
             self._count_daily()
-            self._persist()
+            self.save()
 
     def _count_daily(self) -> None:
         """The daily record follows the game in hand, if it is a deal of the day."""
@@ -225,14 +227,14 @@ class Session:
                                      seconds=hand.seconds, moves=len(hand.game.moves),
                                      helped=hand.helped,
                                      day=date.fromisoformat(hand.daily) if hand.daily else None)
-        self._persist()
+        self.save()
 
     def undo(self) -> bool:
         """Take back a move; whether there was one."""
         done = self.game.undo() is not None
         self.win_news = None
         if done:
-            self._persist()
+            self.save()
         return done
 
     def redo(self) -> bool:
@@ -240,73 +242,25 @@ class Session:
         done = self.game.redo() is not None
         self.win_news = None        # a win redone was counted when first made
         if done:
-            self._persist()
+            self.save()
         return done
 
     def restart(self) -> None:
         """Back to the deal (the timer keeps running: it is the same game)."""
         self.game.restart()
         self.win_news = None
-        self._persist()
+        self.save()
 
     def tick(self) -> None:
         """One second passed with the page visible; the timer runs from the first move to the end."""
         if self.counted and not self.game.is_won() and not self.game.is_lost():
             self.hand.seconds += 1
             if self.hand.seconds % 5 == 0:
-                self._persist()
+                self.save()
 
     def stats_for(self, game_id: str) -> Stats:
         """The statistics of one game (zeros before the first)."""
         return self.book.of(game_id)
-
-    # -- another tab ----------------------------------------------------------------
-
-    def changed_elsewhere(self, key: str | None) -> bool:
-        """Another tab wrote ``key`` (a ``storage`` event; None: it cleared everything).
-        Statistics and settings are simply re-read; whether this game's save changed
-        under us (the player should choose which to keep) is returned."""
-        if key is None or key == STATS_KEY:
-            self.book.reload()
-        if key is None or key == SETTINGS_KEY:
-            self.preferences.reread()
-        if self.game is not None and key in (None, save_key(self.game.rules.id)):
-            self.guard.notice(self.game.rules.id)
-        return self.conflict
-
-    def keep_this_tab(self) -> None:
-        """Resolve a conflict by writing this tab's game over the other one."""
-        self.guard.take_over(self.game.rules.id)
-        self._persist()
-
-    def take_other_tab(self) -> None:
-        """Resolve a conflict by loading what the other tab saved."""
-        self.guard.conflict = False
-        self.book.reload()
-        self.open(self.game.rules)
-
-    # -- export, import and transfer links -----------------------------------------------
-
-    def export_text(self) -> str:
-        """Every saved game, the statistics and the settings, as an export file's text."""
-        return export_file(self.storage)
-
-    def transfer_link(self) -> str:
-        """The fragment of a link that carries the statistics, settings and saves."""
-        return transfer_link(self.storage)
-
-    def merge(self, held: Holding) -> Merged:
-        """Merge what a file or a transfer link holds (read with
-        :func:`.transfer.read_file` or :func:`.transfer.read_transfer_link`) into
-        what is kept here, then open the last game as it now is; what was done."""
-        done = merge(self.store, held)
-        self.load()
-        if self.hand is not None:
-            # (None for a moment, as before the first game, which __init__'s
-            # ignore says too; the merged game is opened next.)
-            self.hand = None  # type: ignore[assignment]
-            self.open(GAMES[self.preferences.last_game_id()])
-        return done
 
     # -- saving ----------------------------------------------------------------------
 
@@ -317,7 +271,7 @@ class Session:
                     won=self.won_counted, saved=int(self.now() * 1000))
         return json.dumps(data, separators=(",", ":"))
 
-    def _persist(self) -> None:
+    def save(self) -> None:
         """Write the game's save, unless another tab wrote it since this one last did."""
         if self.guard.write(self.game.rules.id, self.hand.token, self.save_text):
             self._remember_last()

@@ -13,11 +13,14 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from ..i18n import t
 from .recovery import CarefulStore
-from .records import save_key
+from .records import SETTINGS_KEY, STATS_KEY, save_key
+
+if TYPE_CHECKING:
+    from .session import Session
 
 #: (token, rev) of a save
 Header = tuple[str | None, int]
@@ -97,3 +100,36 @@ class SaveGuard:
         if not self.store.write(key, text()):
             self.seen = written         # nothing changed in storage
         return True
+
+
+class TabWatch:
+    """What another tab of this browser changed, followed by one session."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def changed(self, key: str | None) -> bool:
+        """Another tab wrote ``key`` (a ``storage`` event; None: it cleared everything).
+        Statistics and settings are simply re-read; whether this game's save changed
+        under us (the player should choose which to keep) is returned."""
+        session = self.session
+        if key is None or key == STATS_KEY:
+            session.book.reload()
+        if key is None or key == SETTINGS_KEY:
+            session.preferences.reread()
+        if session.game is not None and key in (None, save_key(session.game.rules.id)):
+            session.guard.notice(session.game.rules.id)
+        return session.conflict
+
+    def keep_this_tab(self) -> None:
+        """Resolve a conflict by writing this tab's game over the other one."""
+        self.session.guard.take_over(self.session.game.rules.id)
+        self.session.save()
+
+    def take_other_tab(self) -> None:
+        """Resolve a conflict by loading what the other tab saved."""
+        session = self.session
+        session.guard.conflict = False
+        session.book.reload()
+        session.open(session.game.rules)
+
