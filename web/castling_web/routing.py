@@ -4,16 +4,15 @@ A deal link (#/GAME/NUMBER) opens that deal; a replay link opens the replay
 viewer over the player's game; a transfer link (#transfer=…) shows what it
 holds over the player's game, and stays in the address until the player
 answers (transfer_view.py); a bad link gets a message and a playable game.
-The formats are the app model's (castling.player.links, replay_links, transfer).
+The formats are the app model's (castling.player.links, replay_links, transfer), and
+so is which game an address opens (castling.player.opening).
 """
 
 from __future__ import annotations
 
-from castling import GAMES
 from castling.i18n import t
-from castling.player.first_visit import FIRST_DEAL, FIRST_GAME
 from castling.player.links import LinkError, deal_link, parse_link
-from castling.player.records import save_key
+from castling.player.opening import open_deal, open_first
 from castling.player.replay_links import is_replay_link, parse_replay_link
 from castling.player.transfer import is_transfer_link
 from castling.rules import GameRules
@@ -47,19 +46,15 @@ class Router:
         if is_transfer_link(fragment):
             self.holding = True
             host.leave_view_only()
-            if session.game is None and self._first_table():
-                # (a new device: the page showed the first visit's deal under it)
-                session.open(GAMES[FIRST_GAME], FIRST_DEAL)
-            elif session.game is None:
-                session.open(GAMES[session.preferences.last_game_id()])
+            # (a new device: the page may have shown the first visit's deal under it)
+            open_first(session, self._first_table())
             host.show_game()
             self.open_transfer(fragment)
             return
         try:
             if is_replay_link(fragment):
                 replay = parse_replay_link(fragment)
-                if session.game is None:
-                    session.open(GAMES[session.preferences.last_game_id()])
+                open_first(session, self._first_table())
                 if first:
                     self.opened_by = ("replay", replay.rules, replay.number)
                 self.open_replay(replay)
@@ -68,29 +63,15 @@ class Router:
         except LinkError as error:
             target, problem = None, error
         host.leave_view_only()
-        game = session.game
         point = None
         if target is not None:
             rules, number = target
             if first:
                 self.opened_by = ("deal", rules, number)
-            if game is None or game.rules != rules or game.number != number:
-                # Another deal of a game with a save in progress: that game first,
-                # so that it can be offered back (keep_game.py).
-                if (game is None or game.rules != rules) and \
-                        session.store.get(save_key(rules.id)) is not None:
-                    session.open(rules)
-                current = session.game
-                if current is None or current.rules != rules or current.number != number:
-                    if current is not None and current.rules == rules:
-                        point = self.keep.before()
-                    session.open(rules, number)
-        elif game is None and self._first_table():
-            # The page showed the first visit's deal before Python was up
-            # (web/first-table.js): the same deal, so the table stays as it is.
-            session.open(GAMES[FIRST_GAME], FIRST_DEAL)
-        elif game is None:
-            session.open(GAMES[session.preferences.last_game_id()])
+            # (a game in progress the link replaced is offered back: keep_game.py)
+            point = open_deal(session, rules, number)
+        else:
+            open_first(session, self._first_table())
         if problem:
             game = session.game
             host.notify(t("notice.bad_link", problem=problem, game=game.rules.name,

@@ -75,6 +75,11 @@ class Session:
     # -- what the parts keep, readable here (each part changes its own) ---------------
 
     @property
+    def holding(self) -> bool:
+        """Whether a game is in hand (none before the first is opened)."""
+        return self.hand is not None
+
+    @property
     def game(self) -> Game:
         """The game in hand's deal and moves (its hand's game)."""
         return self.hand.game if self.hand is not None else None

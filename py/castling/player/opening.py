@@ -1,0 +1,53 @@
+"""Which game the page holds when it opens an address: a deal link's deal (its
+game's save taken up first, so that a game in progress the link replaces can be
+given back), or, with no game in hand yet, the first visit's deal or the game
+last played. The page reads the address and shows what is opened
+(castling_web/routing.py); the choices are made here, where CPython tests
+reach them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..games import GAMES
+from ..rules import GameRules
+from .first_visit import FIRST_DEAL, FIRST_GAME
+from .keeping import KeepPoint
+from .records import save_key
+
+if TYPE_CHECKING:
+    from .session import Session
+
+
+def open_first(session: Session, first_table: bool) -> None:
+    """With no game in hand yet, take one up: the first visit's deal where the
+    page drew it before Python was up (``first_table``: the table stays as it
+    is), else the game last played (its save, or a new deal of it)."""
+    if session.holding:
+        return
+    if first_table:
+        session.open(GAMES[FIRST_GAME], FIRST_DEAL)
+    else:
+        session.open(GAMES[session.preferences.last_game_id()])
+
+
+def open_deal(session: Session, rules: GameRules, number: int) -> KeepPoint | None:
+    """A deal link: deal ``number`` of ``rules`` in hand. Where the game has a
+    save in progress of another deal, that save is taken up first and replaced:
+    the keep point returned gives it back (None when nothing was at stake)."""
+    def in_hand() -> bool:
+        game = session.game
+        return game is not None and game.rules == rules and game.number == number
+
+    if in_hand():
+        return None
+    game = session.game
+    if (game is None or game.rules != rules) and session.store.get(save_key(rules.id)) is not None:
+        session.open(rules)
+        if in_hand():
+            return None
+    point = None
+    if session.game is not None and session.game.rules == rules and session.keeping.at_stake():
+        point = session.keeping.point()
+    session.open(rules, number)
+    return point
