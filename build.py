@@ -50,8 +50,8 @@ from castling.games import GAMES, GROUPS  # noqa: E402  (the build reads the gam
 from castling.rules import GameRules  # noqa: E402
 from castling.core.wasm import WASM_NAME  # noqa: E402  (where the core goes in the site)
 from castling.i18n import DEFAULT, LANGUAGES, catalogue, help_folder  # noqa: E402
-from castling.player.rules_text import intro, rules_sections, tips  # noqa: E402
-from castling.player.table_sketch import table_sketch  # noqa: E402
+from castling.app.words.rules_text import intro, rules_sections, tips  # noqa: E402
+from castling.app.table.table_sketch import table_sketch  # noqa: E402
 from study_report import summary as study_summary  # noqa: E402  (the study's figures for the chooser)
 from first_table import first_table, game_files  # noqa: E402  (the table before Python is up)
 from build_core import MissingToolchain, compile_core, toolchain_present  # noqa: E402
@@ -392,7 +392,7 @@ def games_index(messages: dict[str, str]) -> str:
 def game_help(rules: GameRules, messages: dict[str, str]) -> str:
     """A game's help page, all but the site's frame: its name, its introduction
     (by hand, from the catalogue), a sketch of its table, its rules in sections
-    made from its declaration (castling.player.rules_text), then its tips (by
+    made from its declaration (castling.app.words.rules_text), then its tips (by
     hand). Every word is escaped; the sketch escapes its own."""
     esc = html.escape
     parts = [f"<h1>{esc(rules.name)}</h1>", f"<p>{esc(intro(rules, messages))}</p>",
@@ -413,7 +413,7 @@ def game_help(rules: GameRules, messages: dict[str, str]) -> str:
 
 
 def write_sketches(out: Path) -> None:
-    """A sketch of each game's table (castling.player.table_sketch) as a file,
+    """A sketch of each game's table (castling.app.table.table_sketch) as a file,
     sketches/GAME.svg: the Games dialog's pictures and the How to play panel's,
     fetched when first shown (an inline copy of 31 would weigh on every first
     visit's page). Its title is in English: the page shows it with alt="" beside

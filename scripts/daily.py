@@ -1,15 +1,15 @@
-"""Find the deals of the day ahead of time: data/daily.json (castling.player.daily).
+"""Find the deals of the day ahead of time: data/daily.json (castling.app.deals.daily).
 
     PYTHONPATH=py .venv/bin/python scripts/daily.py --until 2031-12-31 [--jobs N] [games ...]
 
 For each game, from the first day no rule has picked up to --until, tries the
 day's candidates in order with the solver and keeps the index of the first one
-proved winnable, by the newest rule (castling.player.daily.RULES: its solver
+proved winnable, by the newest rule (castling.app.deals.daily.RULES: its solver
 version, which must be this checkout's, and its budget). Days already in the
 table are never searched again, whatever rule picked them: running again
 extends the table, so it can be stopped and resumed at any time. A game of
 whose deals the winnability study (data/winnability.csv) proved too few won
-(castling.player.daily.has_days) is left out, unless a deeper search of its
+(castling.app.deals.daily.has_days) is left out, unless a deeper search of its
 first deals within the newest rule's budget did (data/deep, written by
 scripts/deep_search.py): its candidates would not end.
 
@@ -35,7 +35,7 @@ from datetime import date, timedelta
 from pathlib import Path
 
 from castling import GAMES, Position
-from castling.player.daily import LATEST, RULES, DailyTable, candidate, has_days, read_table
+from castling.app.deals.daily import LATEST, RULES, DailyTable, candidate, has_days, read_table
 from castling.solver import VERSION, solve
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     rule = RULES[LATEST]
     if rule.solver != VERSION:
         sys.exit(f"daily.py: rule {rule.version} picks with solver version {rule.solver}, "
-                 f"this checkout's is {VERSION}: add a rule (castling.player.daily.RULES)")
+                 f"this checkout's is {VERSION}: add a rule (castling.app.deals.daily.RULES)")
     table = read_table(TABLE.read_text()) if TABLE.exists() else DailyTable()
     winnable = games_with_days()
     games = [game_id for game_id in (args.games or GAMES) if game_id in winnable]

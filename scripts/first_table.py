@@ -1,11 +1,11 @@
 """The table a page shows before Python is up, prepared at build time.
 
 build.py puts two things into index.html: the piles of the first visit's deal
-(castling.player.first_visit) with their cards, drawn by the app's own
+(castling.app.first_visit) with their cards, drawn by the app's own
 renderer (castling_web.render.TableView, run here on a page of markup instead
 of a DOM), in ``<template id="first-table">``; and, in ``<script
 type="application/json" id="first-table-plan">``, what
-castling.player.arrangement.arrange weighs for them and the words of the first
+castling.app.table.arrangement.arrange weighs for them and the words of the first
 screen in every language. web/first-table.js lays them out on the page.
 
 Any other way in (a deal link, a replay link, a saved game) names a game that
@@ -27,11 +27,11 @@ from castling.cards import FACE_DOWN, RANKS, SUITS, card_text
 from castling.core.tables import rules_table
 from castling.i18n import DEFAULT, LANGUAGES, set_language, t
 from castling.movegen import tables_for
-from castling.player.arrangement import FAN_HEIGHT, FAN_WIDTH, INDEX_HEIGHT, INDEX_WIDTH, Space, page_plan
-from castling.player.board import status_line
-from castling.player.first_visit import FIRST_DEAL, FIRST_GAME
-from castling.player.records import CHOICES
-from castling.player.spoken import card_label, pile_title
+from castling.app.table.arrangement import FAN_HEIGHT, FAN_WIDTH, INDEX_HEIGHT, INDEX_WIDTH, Space, page_plan
+from castling.app.table.board import status_line
+from castling.app.first_visit import FIRST_DEAL, FIRST_GAME
+from castling.app.storage.records import CHOICES
+from castling.app.words.spoken import card_label, pile_title
 from castling.rules import GameRules
 from castling_web.looks import LOOK_CLASSES, LOOK_SWITCHES
 from castling_web.render import BOARD_PADDING, CARD_SIZES, SHARES, TableView
@@ -118,7 +118,7 @@ def _words(game: Game) -> dict:
                  "move-counter": t("counter.moves.many", count=0),
                  "status": status_line(game.position),
                  "page-title": t("page.heading.game", game=rules.name, deal=game.number)},
-        # a fresh profile taps once (castling.player.records.Settings.tap)
+        # a fresh profile taps once (castling.app.storage.records.Settings.tap)
         "welcome": {"welcome-game": t("welcome.game", game=rules.name),
                     "welcome-summary": t(f"game.{rules.id}.summary"),
                     "welcome-move": t("welcome.move.one"),
@@ -175,7 +175,7 @@ DEAL = "{deal}"
 def _game_words(rules: GameRules) -> dict:
     """Every word a game's table and welcome show before Python is up, in the
     current language, with :data:`DEAL` where the deal number goes and the
-    pile labels' parts (castling.player.spoken.pile_label puts them together)."""
+    pile labels' parts (castling.app.words.spoken.pile_label puts them together)."""
     game = Game(rules, 1)
     words = {
         "page": {"deal-label": t("deal.label", deal=DEAL),

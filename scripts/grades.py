@@ -1,4 +1,4 @@
-"""Grade the deals the study proved winnable: data/grades.json (castling.player.grades).
+"""Grade the deals the study proved winnable: data/grades.json (castling.app.deals.grades).
 
     PYTHONPATH=py python3 scripts/grades.py [--jobs N] [--per-grade N] [--table-only] [games ...]
 
@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "py"))
 
 from castling import GAMES, Position  # noqa: E402
-from castling.player.grades import (GRADES, LEAST_IN_A_GRADE, GameGrades, GradeTable,  # noqa: E402
+from castling.app.deals.grades import (GRADES, LEAST_IN_A_GRADE, GameGrades, GradeTable,  # noqa: E402
                                     grade_of, limits)
 from castling.solver import solve  # noqa: E402
 

@@ -3,13 +3,13 @@
 // Python takes seconds to start on a first visit and about a second on a
 // return; the table should not. Whatever the router and the session will open
 // (castling_web/routing.py), where it can be known without Python, is drawn
-// here, laid out as castling.player.arrangement.arrange would lay it out for
+// here, laid out as castling.app.table.arrangement.arrange would lay it out for
 // this board, with the hooks the app's renderer gives it (data-pile,
 // data-card, the same classes and names), so that when Python is up it draws
 // the same table over this one and nothing moves:
 //
 // * the front door (no link, nothing stored; a transfer link on a new device
-//   too): build.py drew one deal (castling.player.first_visit) into the page,
+//   too): build.py drew one deal (castling.app.first_visit) into the page,
 //   <template id="first-table">, with what arrange() weighs for it in
 //   <script id="first-table-plan">;
 // * a deal link (#/GAME/NUMBER), a replay link (its deal, the viewer's panel
@@ -46,7 +46,7 @@
     return;
   }
 
-  // The layout of castling.player.arrangement.arrange, for a fresh profile's
+  // The layout of castling.app.table.arrangement.arrange, for a fresh profile's
   // settings (medium cards): the same candidates, the same measures, the same
   // choice, in the same order of operations (so the same floating-point answer).
   const widest = (terms, room, gap) => Math.min(...terms.map(([cards, gaps]) => (room - gaps * gap) / cards));
@@ -205,8 +205,8 @@
     }
   }
 
-  // What the browser keeps of Castling (castling.player.records' keys): whether
-  // anything, whether the welcome is still due (castling.player.session:
+  // What the browser keeps of Castling (castling.app.storage.records' keys): whether
+  // anything, whether the welcome is still due (castling.app.session:
   // neither closed nor a last game), the settings, the last game, the saves.
   // Storage refused: as if a player of before; Python says why, on its table.
   function stored() {
@@ -468,7 +468,7 @@
 
   // -- any other way in: dealt, and played on, by the compiled core -----------
 
-  // The game and deal number a deal link names, checked as castling.player.links
+  // The game and deal number a deal link names, checked as castling.app.deals.links
   // checks them (the game is checked by its plan being there); else null.
   function dealLink(fragment) {
     if (fragment.length > 200) {
@@ -491,7 +491,7 @@
     return /^[0-9]{1,20}$/.test(deal) ? {game, deal} : null;
   }
 
-  // A replay link (castling.player.replay_links): the deal part as a deal link.
+  // A replay link (castling.app.deals.replay_links): the deal part as a deal link.
   function replayLink(fragment) {
     const at = fragment.indexOf("/replay/");
     return at < 0 ? null : dealLink(fragment.slice(0, at));

@@ -1,5 +1,5 @@
 """The solver's worker: answers the game screen's questions off the main thread,
-so the board never waits for a search.  The answers are castling.player.advice's;
+so the board never waits for a search.  The answers are castling.app.advice's;
 requests and answers travel as JSON text.
 
 The page first hands it the address of the compiled search core
@@ -10,7 +10,7 @@ search, only more slowly."""
 import json
 
 from castling.core import use_module
-from castling.player.advice import answer
+from castling.app.advice import answer
 
 
 def ask(request_json):

@@ -4,7 +4,7 @@ Founding the first card in a chosen-base game picks the base rank for the
 whole game, so it is always the player's decision (docs/rules.md §3.3): auto-play
 and auto-finish never do it, and the hint offers it only when no other move
 exists.  This hint is the one given while the solver's worker has no answer
-(castling.player.advice gives the solver's; both leave the base open the same way,
+(castling.app.advice gives the solver's; both leave the base open the same way,
 through :func:`moves_leaving_the_base_open`).
 """
 

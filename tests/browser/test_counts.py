@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from castling import GAMES, Game
-from castling.player.spoken import pile_label
+from castling.app.words.spoken import pile_label
 
 from browser_helpers import a_single_card_move, act, deal_for, settle, stored, tap_move, wait_ready
 

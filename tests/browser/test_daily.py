@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from castling import GAMES, Position
-from castling.player.daily import BUDGET, read_table
+from castling.app.deals.daily import BUDGET, read_table
 from castling.solver import solve
 
 from browser_helpers import act, dom_piles, shown_as_dom, store, stored, tap_move, wait_ready, watched

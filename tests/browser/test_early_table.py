@@ -15,10 +15,10 @@ import pytest
 
 from castling import GAMES, Game
 from castling.i18n import catalogue
-from castling.player.first_visit import FIRST_DEAL, FIRST_GAME
-from castling.player.replay_links import replay_link
-from castling.player.storage_port import MemoryStorage
-from castling.player.transfer import transfer_link
+from castling.app.first_visit import FIRST_DEAL, FIRST_GAME
+from castling.app.deals.replay_links import replay_link
+from castling.app.storage.storage_port import MemoryStorage
+from castling.app.storage.transfer import transfer_link
 
 from browser_helpers import (READY_TIMEOUT_MS, TABLE, dom_piles, shown_as_dom, taken_over_unmoved, wait_ready,
                              watched)

@@ -6,7 +6,7 @@ on the shipped art itself."""
 from __future__ import annotations
 
 from castling.cards import RANKS, SUITS
-from castling.player.arrangement import INDEX_HEIGHT, INDEX_WIDTH
+from castling.app.table.arrangement import INDEX_HEIGHT, INDEX_WIDTH
 
 from browser_helpers import act, choose, wait_ready
 

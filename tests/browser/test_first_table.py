@@ -14,10 +14,10 @@ import pytest
 
 from castling import GAMES, Game
 from castling.i18n import catalogue
-from castling.player.arrangement import (FAN_HEIGHT, FAN_WIDTH, INDEX_HEIGHT, INDEX_WIDTH, Space, arrange,
+from castling.app.table.arrangement import (FAN_HEIGHT, FAN_WIDTH, INDEX_HEIGHT, INDEX_WIDTH, Space, arrange,
                                          design_length)
-from castling.player.first_visit import FIRST_DEAL, FIRST_GAME
-from castling.player.tap import tap_choice
+from castling.app.first_visit import FIRST_DEAL, FIRST_GAME
+from castling.app.table.tap import tap_choice
 
 from browser_helpers import (READY_TIMEOUT_MS, TABLE, dom_piles, foreign_elements, shown_as_dom,
                              taken_over_unmoved, violations, wait_ready, watched)

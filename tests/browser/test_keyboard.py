@@ -4,8 +4,8 @@ shortcuts, and what a screen reader is given (accessible names, announcements)."
 import json
 
 from castling import GAMES, Game, parse_move
-from castling.player.arrangement import Row, neighbour
-from castling.player.board import pickable_counts, targets
+from castling.app.table.arrangement import Row, neighbour
+from castling.app.table.board import pickable_counts, targets
 
 from browser_helpers import WINS, stored, wait_ready
 
@@ -114,7 +114,7 @@ def test_piles_and_cards_have_names_that_hide_face_down_cards(page, site_url):
     assert t1.get_attribute("role") == "group" and t1.get_attribute("tabindex") == "0"
     label = t1.get_attribute("aria-label")
     top = game.position.to_piles()["t1"][-1]
-    from castling.player.spoken import card_label
+    from castling.app.words.spoken import card_label
     assert label == f"Tableau 1, 4 cards, top card {card_label(top)}"
     labels = page.locator('[data-pile="t1"] [data-card]').evaluate_all(
         "cards => cards.map(card => card.getAttribute('aria-label'))")

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from castling import GAMES, Game
-from castling.player.arrangement import INDEX_HEIGHT, INDEX_WIDTH
+from castling.app.table.arrangement import INDEX_HEIGHT, INDEX_WIDTH
 
 from browser_helpers import act, choose, chosen, stored, tap_move, wait_ready
 

@@ -10,7 +10,7 @@ its first transform."""
 import pytest
 
 from castling import GAMES, Game
-from castling.player.tap import tap_choice
+from castling.app.table.tap import tap_choice
 
 from browser_helpers import act, drag_to, settle, stored, tap_move, top_card
 

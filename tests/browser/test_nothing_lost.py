@@ -8,7 +8,7 @@ import json
 import pytest
 
 from castling import GAMES, Game
-from castling.player.links import LinkError, parse_link
+from castling.app.deals.links import LinkError, parse_link
 
 from browser_helpers import (READY_TIMEOUT_MS, act, assert_playable, foreign_elements, stored,
                              tap_move, wait_ready)

@@ -1,5 +1,5 @@
 """One tap plays (docs/rules.md §5, "Playing"): a tap sends a card to the place
-castling.player.tap prefers and a second tap on it to the next, in every core
+castling.app.table.tap prefers and a second tap on it to the next, in every core
 game, never founding a chosen-base game's first card; the two-tap setting
 brings back pick up and put down; a drop goes to the legal pile the card covers
 most; a drag near the bottom of a scrolling board scrolls it."""
@@ -7,8 +7,8 @@ most; a drag near the bottom of a scrolling board scrolls it."""
 import pytest
 
 from castling import GAMES, Game, format_move
-from castling.player.board import pickable_counts, targets
-from castling.player.tap import next_place, tap_choice
+from castling.app.table.board import pickable_counts, targets
+from castling.app.table.tap import next_place, tap_choice
 
 from browser_helpers import (act, choose, chosen, deal_for, settle, store, stored, top_card,
                              wait_ready)

@@ -4,7 +4,7 @@ undo and redo; reload and find the game resumed, in one game of each kind."""
 import pytest
 
 from castling import GAMES, Game, Position, format_move
-from castling.player.board import targets
+from castling.app.table.board import targets
 
 from browser_helpers import (a_single_card_move, act, deal_for, dom_piles, drag_to, empty_page,
                              open_deal, shown_as_dom, stored, tap_move, tap_pile, top_card,

@@ -4,7 +4,7 @@ here", the player's own save left alone, and damaged replay links."""
 
 
 from castling import GAMES, Game, Position, format_move
-from castling.player.replay_links import replay_link
+from castling.app.deals.replay_links import replay_link
 
 from browser_helpers import (WINS, act, dom_piles, foreign_elements, shown_as_dom, stored,
                              tap_move, wait_ready)

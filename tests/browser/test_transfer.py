@@ -11,8 +11,8 @@ import json
 import zlib
 
 from castling import GAMES, Game
-from castling.player.storage_port import MemoryStorage
-from castling.player.transfer import export_file, transfer_link
+from castling.app.storage.storage_port import MemoryStorage
+from castling.app.storage.transfer import export_file, transfer_link
 
 from browser_helpers import (READY_TIMEOUT_MS, ROOT, act, assert_playable, foreign_elements, stored,
                              tap_move, violations, wait_ready)

@@ -7,11 +7,11 @@ import json
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from castling import GAMES, Game, Position
-from castling.player.advice import answer
+from castling.app.advice import answer
 from castling.deal import parse_deal_number
 from castling.errors import CastlingError, DealNumberError, NotationError, SaveError
-from castling.player.links import LinkError, parse_link
-from castling.player.replay_links import ALPHABET, parse_replay_link
+from castling.app.deals.links import LinkError, parse_link
+from castling.app.deals.replay_links import ALPHABET, parse_replay_link
 from castling.notation import parse_move
 from castling.save import load_save
 

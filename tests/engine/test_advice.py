@@ -4,7 +4,7 @@ the last winnable position, winnable deals, and clear errors for bad requests.""
 import pytest
 
 from castling import GAMES, Game, Position, parse_move
-from castling.player.advice import answer
+from castling.app.advice import answer
 from castling.solver import solve
 
 

@@ -1,10 +1,10 @@
-"""Where the piles go and how big the cards are (castling.player.arrangement),
+"""Where the piles go and how big the cards are (castling.app.table.arrangement),
 for every game at phone, turned-phone, tablet and desktop sizes."""
 
 import pytest
 
 from castling import GAMES
-from castling.player.arrangement import (
+from castling.app.table.arrangement import (
     FAN_HEIGHT, FAN_WIDTH, INDEX_HEIGHT, INDEX_WIDTH, LEAST_CARD, Space, arrange, design_length,
     neighbour)
 

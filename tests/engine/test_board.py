@@ -1,7 +1,7 @@
 """What the screen asks of the engine: pick-ups, targets, supermoves, double-clicks."""
 
 from castling import GAMES, Position, format_move
-from castling.player.board import home_move, pickable_counts, status_line, supermove, targets
+from castling.app.table.board import home_move, pickable_counts, status_line, supermove, targets
 
 from helpers import position
 
@@ -57,7 +57,7 @@ def test_status_line_names_the_base():
 # -- which piles show how many cards they hold (data-count) ----------------------------
 
 def test_the_stock_and_several_card_reserves_show_their_count():
-    from castling.player.board import shows_count
+    from castling.app.table.board import shows_count
     counted = {game_id: [name for name in rules.pile_names if shows_count(rules, name)]
                for game_id, rules in GAMES.items()}
     assert counted["zerline"] == ["r1", "s1"]
@@ -72,7 +72,7 @@ def test_the_stock_and_several_card_reserves_show_their_count():
 def test_a_reserve_without_a_count_never_holds_more_than_one_card():
     """The deal is the only way into a reserve that is not a free cell, and a
     one-card free cell takes one card: so a reserve without a badge shows all it holds."""
-    from castling.player.board import reserve_holds, shows_count
+    from castling.app.table.board import reserve_holds, shows_count
     for rules in GAMES.values():
         for number in (1, 2, 3):
             piles = Position.deal(rules, number).to_piles()

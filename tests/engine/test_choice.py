@@ -1,9 +1,9 @@
-"""What a tap or an Enter on a pile does (castling.player.choice), on real
+"""What a tap or an Enter on a pile does (castling.app.table.choice), on real
 positions: every answer the pointer and the keyboard carry out."""
 
 from castling import GAMES, Position
-from castling.player.board import home_move, targets, turn_move
-from castling.player.choice import NEXT, Choice, Held, choose
+from castling.app.table.board import home_move, targets, turn_move
+from castling.app.table.choice import NEXT, Choice, Held, choose
 
 from helpers import position
 

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from castling import GAMES, Position
-from castling.player.daily import (LATEST, RULES, DailyRecord, DailyTable, Stretch,
+from castling.app.deals.daily import (LATEST, RULES, DailyRecord, DailyTable, Stretch,
                                    candidate, has_days, read_table)
-from castling.player.session import Session
-from castling.player.storage_port import MemoryStorage
+from castling.app.session import Session
+from castling.app.storage.storage_port import MemoryStorage
 from castling.solver import VERSION, solve
 
 import daily as daily_script    # scripts/daily.py (conftest puts scripts/ on the path)
@@ -196,7 +196,7 @@ def test_a_daily_won_with_help_is_played_but_not_won():
 
 
 def test_a_damaged_daily_record_is_set_aside_like_any_damaged_statistics():
-    from castling.player.records import read_stats
+    from castling.app.storage.records import read_stats
     good = {"played": 2, "won": 1, "run": 1, "last_played": "2026-12-02", "last_won": "2026-12-01"}
     stats, problems = read_stats(json.dumps({"fortress": {"played": 3, "daily": good}}))
     assert problems == [] and stats["fortress"].daily.won == 1

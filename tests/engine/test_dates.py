@@ -1,7 +1,7 @@
 """Dates as the player reads them, and the calendar a chart spans."""
 
 from castling.i18n import set_language
-from castling.player.dates import MOST_DAYS, calendar, daily_result, long_day, short_day
+from castling.app.words.dates import MOST_DAYS, calendar, daily_result, long_day, short_day
 
 
 def test_days_read_in_the_players_language():

@@ -1,6 +1,6 @@
 """A game's difficulty in words, and shares that never round to a lie."""
 
-from castling.player.difficulty import difficulty_words, level, share
+from castling.app.words.difficulty import difficulty_words, level, share
 
 
 def test_shares_never_contradict_the_counts():

@@ -1,10 +1,10 @@
-"""The deal every first visit is dealt (castling.player.first_visit) is one a
+"""The deal every first visit is dealt (castling.app.first_visit) is one a
 newcomer can win, and the page can lay it out before Python is up."""
 
 from castling import GAMES, Game
-from castling.player.arrangement import (FAN_HEIGHT, FAN_WIDTH, INDEX_HEIGHT, INDEX_WIDTH, Space, design_length,
+from castling.app.table.arrangement import (FAN_HEIGHT, FAN_WIDTH, INDEX_HEIGHT, INDEX_WIDTH, Space, design_length,
                                          page_plan)
-from castling.player.first_visit import FIRST_DEAL, FIRST_GAME
+from castling.app.first_visit import FIRST_DEAL, FIRST_GAME
 from castling.solver import solve
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from castling.games import GAMES, GROUPS
 from castling.i18n import LANGUAGES, catalogue
-from castling.player.daily import read_table
+from castling.app.deals.daily import read_table
 from castling.rules import GameRules
 
 import daily as daily_script    # scripts/daily.py (conftest puts scripts/ on the path)

@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 
 from castling import GAMES, Position, parse_move
-from castling.player.grades import (GRADES, LEAST_IN_A_GRADE, MEASURE, DamagedTable, decode,
+from castling.app.deals.grades import (GRADES, LEAST_IN_A_GRADE, MEASURE, DamagedTable, decode,
                                     encode, grade_of, limits, read_table)
-from castling.player.records import STATS_KEY, Stats, read_save, read_stats, save_key, stats_text
-from castling.player.session import Session
-from castling.player.statistics import added_up
-from castling.player.storage_port import MemoryStorage
-from castling.player.transfer import read_transfer_link, transfer_link
+from castling.app.storage.records import STATS_KEY, Stats, read_save, read_stats, save_key, stats_text
+from castling.app.session import Session
+from castling.app.storage.statistics import added_up
+from castling.app.storage.storage_port import MemoryStorage
+from castling.app.storage.transfer import read_transfer_link, transfer_link
 from castling.solver import VERSION, solve, stages_for
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,11 +1,11 @@
-"""The game in hand as one value (castling.player.hand): what a save stores of
+"""The game in hand as one value (castling.app.hand): what a save stores of
 it reads back the same, a damaged field is named and read as nothing, and a
 copy plays on apart."""
 
 from __future__ import annotations
 
 from castling import GAMES, Game
-from castling.player.hand import Hand
+from castling.app.hand import Hand
 
 
 def a_hand() -> Hand:

@@ -4,9 +4,9 @@ exactly (issue #25): the save, the statistics and the streak as they were."""
 from datetime import date
 
 from castling import GAMES
-from castling.player.records import LAST_KEY, STATS_KEY, read_stats, save_key, stats_text
-from castling.player.session import Session
-from castling.player.storage_port import MemoryStorage
+from castling.app.storage.records import LAST_KEY, STATS_KEY, read_stats, save_key, stats_text
+from castling.app.session import Session
+from castling.app.storage.storage_port import MemoryStorage
 
 DAY = date(2026, 12, 1)
 

@@ -1,6 +1,6 @@
 """The line between the rules engine and the app model, held by reading imports.
 
-``castling/`` is the rules engine; ``castling/player/`` is the player's side
+``castling/`` is the rules engine; ``castling/app/`` is the player's side
 without a DOM, built on the engine. The engine must not lean on the app model,
 and the rule vocabulary must not lean on the message catalogue: the rules are
 the same in every language.
@@ -35,13 +35,13 @@ def imported(path: Path) -> set[str]:
 
 def test_the_walk_sees_the_engine_and_the_app_model():
     assert {p.stem for p in ENGINE} >= {"cards", "rules", "movegen", "solver", "cli"}
-    assert {p.stem for p in (PACKAGE / "player").glob("*.py")} >= {"session", "board", "spoken"}
+    assert {p.stem for p in (PACKAGE / "app").rglob("*.py")} >= {"session", "board", "spoken"}
 
 
 @pytest.mark.parametrize("path", ENGINE, ids=lambda p: p.stem)
 def test_the_engine_never_imports_the_app_model(path):
     leaks = sorted(name for name in imported(path)
-                   if name == "castling.player" or name.startswith("castling.player."))
+                   if name == "castling.app" or name.startswith("castling.app."))
     assert not leaks, f"{path.name} imports the app model: {leaks}"
 
 
@@ -53,5 +53,5 @@ def test_the_rule_vocabulary_has_no_words_for_players(name):
 
 def test_a_leak_would_be_seen(tmp_path):
     sneaky = tmp_path / "sneaky.py"
-    sneaky.write_text("from .player.session import Session\nfrom .i18n import t\n")
-    assert {"castling.player.session", "castling.i18n.t"} <= imported(sneaky)
+    sneaky.write_text("from .app.session import Session\nfrom .i18n import t\n")
+    assert {"castling.app.session", "castling.i18n.t"} <= imported(sneaky)

@@ -3,7 +3,7 @@
 import pytest
 
 from castling import GAMES
-from castling.player.links import LinkError, deal_link, parse_link
+from castling.app.deals.links import LinkError, deal_link, parse_link
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))

@@ -13,8 +13,8 @@ from castling import GAMES
 from castling.games import GROUPS
 from castling.cards import RANKS, SUITS
 from castling.i18n import LANGUAGES, catalogue, preferred, set_language, t
-from castling.player.grades import GRADES
-from castling.player.rules_text import hand_written_keys, message_keys
+from castling.app.deals.grades import GRADES
+from castling.app.words.rules_text import hand_written_keys, message_keys
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = sorted((ROOT / "py" / "castling").rglob("*.py")) + sorted(
@@ -55,7 +55,7 @@ def keys_used() -> set[str]:
     used |= {f"study.column.{c}" for c in ("game", "deals", "won", "lost", "unknown", "winnable",
                                           "seconds", "within", "solver")}
     used |= {"help.title_suffix", "help.back", "help.nav", "help.other_language"}
-    # a transfer's words (castling.player.transfer: counted, and the settings' three fates)
+    # a transfer's words (castling.app.storage.transfer: counted, and the settings' three fates)
     used |= {f"transfer.{family}.{count}" for family in ("holds.stats", "holds.saves",
                                                          "merged.stats") for count in ("one", "many")}
     used |= {f"transfer.settings.{fate}" for fate in ("taken", "kept", "none")}
@@ -69,7 +69,7 @@ def keys_used() -> set[str]:
     used |= {f"stats.{key}" for key in ("game", "played", "won", "helped", "rate", "streak",
                                         "best_streak", "best_time", "fewest_moves",
                                         "daily_played", "daily_won", "daily_run")}
-    # a grade's words (castling.player.grades: the label, the toast, the win's button, the card)
+    # a grade's words (castling.app.deals.grades: the label, the toast, the win's button, the card)
     used |= {f"{family}.{grade}" for family in ("grade", "grades.opened", "grades.another",
                                                 "stats.grade") for grade in GRADES}
     return used

@@ -1,4 +1,4 @@
-"""Which game an address opens (castling.player.opening): the first visit's deal
+"""Which game an address opens (castling.app.opening): the first visit's deal
 or the game last played when nothing is in hand, and a deal link's deal, its
 game's save taken up first so that a game in progress it replaces can be
 brought back."""
@@ -8,11 +8,11 @@ from __future__ import annotations
 from datetime import date
 
 from castling import GAMES
-from castling.player.first_visit import FIRST_DEAL, FIRST_GAME
-from castling.player.opening import open_deal, open_first
-from castling.player.records import save_key
-from castling.player.session import Session
-from castling.player.storage_port import MemoryStorage
+from castling.app.first_visit import FIRST_DEAL, FIRST_GAME
+from castling.app.opening import open_deal, open_first
+from castling.app.storage.records import save_key
+from castling.app.session import Session
+from castling.app.storage.storage_port import MemoryStorage
 
 DAY = date(2026, 12, 5)
 

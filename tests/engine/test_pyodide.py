@@ -34,7 +34,7 @@ for game_id, rules in GAMES.items():
             game.undo()
     print(game_id, "playout", game.move_texts(), game.position.to_text().replace("\n", "|"))
     # The solver (which the app runs in a worker) finds the same line with the same effort.
-    from castling.player.advice import answer
+    from castling.app.advice import answer
     print(game_id, "hint", answer({"kind": "hint", "game": game_id, "deal": 5, "budget": 3000}))
 '''
 

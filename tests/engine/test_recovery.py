@@ -3,9 +3,9 @@ recovery keys, and a store that refuses writes is reported once, not fatal."""
 
 from castling.errors import StorageError
 from castling.i18n import t
-from castling.player.records import STATS_KEY, read_stats
-from castling.player.recovery import CarefulStore
-from castling.player.storage_port import MemoryStorage
+from castling.app.storage.records import STATS_KEY, read_stats
+from castling.app.storage.recovery import CarefulStore
+from castling.app.storage.storage_port import MemoryStorage
 
 
 class Switchable(MemoryStorage):

@@ -9,9 +9,9 @@ import pytest
 
 from castling import GAMES, Position
 from castling.notation import parse_move
-from castling.player.links import LinkError
-from castling.player import replay_links
-from castling.player.replay_links import (ALPHABET, MAX_REPLAY_LINK, is_replay_link,
+from castling.app.deals.links import LinkError
+from castling.app.deals import replay_links
+from castling.app.deals.replay_links import (ALPHABET, MAX_REPLAY_LINK, is_replay_link,
                                           parse_replay_link, replay_link)
 
 WINS = json.loads((Path(__file__).resolve().parents[1] / "fixtures" / "wins.json").read_text())

@@ -1,4 +1,4 @@
-"""A game's rules in words, made from its declaration (castling.player.rules_text).
+"""A game's rules in words, made from its declaration (castling.app.words.rules_text).
 
 Every game's rules read in every language with nothing left unfilled, and say
 the facts of the declaration (how many piles and cards, where foundations
@@ -20,9 +20,9 @@ from castling.cards import rank_label
 from castling.deal import deal_piles
 from castling.games import GAMES
 from castling.i18n import LANGUAGES, MissingMessage, catalogue
-from castling.player.rules_text import (NUMBER_WORDS, Section, Words, dealt, hand_written_keys,
+from castling.app.words.rules_text import (NUMBER_WORDS, Section, Words, dealt, hand_written_keys,
                                         intro, message_keys, rules_sections, tips)
-from castling.player.table_sketch import sketch_title
+from castling.app.table.table_sketch import sketch_title
 from castling.rules import Build, Deal, FoundationRow, GameRules, Tableau
 
 CASES = [(game, language) for game in GAMES for language in LANGUAGES]

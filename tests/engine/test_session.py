@@ -7,9 +7,9 @@ import pytest
 
 from castling import GAMES, Game, parse_move
 from castling.errors import StorageError
-from castling.player.records import STATS_KEY, save_key
-from castling.player.session import Session
-from castling.player.storage_port import MemoryStorage
+from castling.app.storage.records import STATS_KEY, save_key
+from castling.app.session import Session
+from castling.app.storage.storage_port import MemoryStorage
 
 WINS = json.loads((Path(__file__).parents[1] / "fixtures" / "wins.json").read_text())
 

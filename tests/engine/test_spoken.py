@@ -1,8 +1,8 @@
 """Words for screen readers and keyboard navigation over the laid-out table."""
 
 from castling import GAMES, Position
-from castling.player.board import next_choice
-from castling.player.spoken import (card_label, card_sign, hint_words, move_words, pile_label,
+from castling.app.table.board import next_choice
+from castling.app.words.spoken import (card_label, card_sign, hint_words, move_words, pile_label,
                                     pile_title, turn_words)
 
 

@@ -4,10 +4,10 @@ counts because every update re-reads what is stored."""
 
 import json
 
-from castling.player.records import STATS_KEY
-from castling.player.recovery import CarefulStore
-from castling.player.statistics import StatsBook
-from castling.player.storage_port import MemoryStorage
+from castling.app.storage.records import STATS_KEY
+from castling.app.storage.recovery import CarefulStore
+from castling.app.storage.statistics import StatsBook
+from castling.app.storage.storage_port import MemoryStorage
 
 
 def book_over(data) -> StatsBook:
@@ -118,7 +118,7 @@ def test_the_history_keeps_each_days_games_for_the_charts():
 
 
 def test_a_damaged_history_is_set_aside_like_any_damaged_statistics():
-    from castling.player.records import read_stats
+    from castling.app.storage.records import read_stats
     day = {"day": "2026-12-01", "played": 2, "won": 1, "helped": 0, "best_seconds": 9,
            "fewest_moves": 80}
     stats, problems = read_stats(json.dumps({"morphy": {"played": 2, "history": [day]}}))

@@ -10,10 +10,10 @@ import pytest
 
 from castling import GAMES, Game
 from castling.errors import ImportFileError, StorageError
-from castling.player.records import SETTINGS_KEY, STATS_KEY, save_key
-from castling.player.session import Session
-from castling.player.storage_port import MemoryStorage
-from castling.player.transfer import read_file
+from castling.app.storage.records import SETTINGS_KEY, STATS_KEY, save_key
+from castling.app.session import Session
+from castling.app.storage.storage_port import MemoryStorage
+from castling.app.storage.transfer import read_file
 
 WINS = json.loads((Path(__file__).parents[1] / "fixtures" / "wins.json").read_text())
 OTHER_SAVE = json.dumps({"format": 1, "game": "morphy", "deal": 12, "moves": ["t1-t2"] * 0})
@@ -268,7 +268,7 @@ def test_the_on_off_settings_are_found_however_annotations_are_evaluated(monkeyp
     held only while the module's annotations were strings."""
     import types
 
-    from castling.player import records
+    from castling.app.storage import records
     source = Path(records.__file__).read_text(encoding="utf-8")
     eager = types.ModuleType(records.__name__ + "_eager")
     eager.__package__ = records.__package__

@@ -1,4 +1,4 @@
-"""The picture of a game's table (castling.player.table_sketch): SVG that
+"""The picture of a game's table (castling.app.table.table_sketch): SVG that
 parses, one shape a pile, each tableau pile fanned by the cards it is dealt,
 named for screen readers, and safe to put in a page as it is."""
 
@@ -11,8 +11,8 @@ import pytest
 
 from castling.games import GAMES
 from castling.i18n import LANGUAGES, catalogue
-from castling.player.rules_text import dealt
-from castling.player.table_sketch import sketch_title, table_sketch
+from castling.app.words.rules_text import dealt
+from castling.app.table.table_sketch import sketch_title, table_sketch
 
 SVG = "{http://www.w3.org/2000/svg}"
 CASES = [(game, language) for game in GAMES for language in LANGUAGES]

@@ -6,10 +6,10 @@ import json
 import pytest
 
 from castling.errors import StorageError
-from castling.player.records import save_key
-from castling.player.recovery import CarefulStore
-from castling.player.storage_port import MemoryStorage
-from castling.player.tabs import SaveGuard, new_token, save_header
+from castling.app.storage.records import save_key
+from castling.app.storage.recovery import CarefulStore
+from castling.app.storage.storage_port import MemoryStorage
+from castling.app.storage.tabs import SaveGuard, new_token, save_header
 
 KEY = save_key("chessboard")
 

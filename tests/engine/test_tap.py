@@ -1,4 +1,4 @@
-"""Where one tap sends a card (castling.player.tap; docs/rules.md §5, "Playing"):
+"""Where one tap sends a card (castling.app.table.tap; docs/rules.md §5, "Playing"):
 the order of preference, the next place of a second tap, and never a base chosen
 by a tap, in every core game."""
 
@@ -8,9 +8,9 @@ import pytest
 
 from castling import GAMES, Position, safe_foundation_moves
 from castling.hint import homeward_moves
-from castling.player.board import pickable_counts, targets
-from castling.player.choice import Choice, Held
-from castling.player.tap import next_place, tap_choice, tap_places
+from castling.app.table.board import pickable_counts, targets
+from castling.app.table.choice import Choice, Held
+from castling.app.table.tap import next_place, tap_choice, tap_places
 
 from helpers import position
 

@@ -12,14 +12,14 @@ import pytest
 from castling import GAMES, Game
 from castling.errors import ImportFileError, TransferLinkError
 from castling.i18n import t
-from castling.player.daily import DailyRecord
-from castling.player.records import (LAST_KEY, MERGED_KEY, SETTINGS_KEY, STATS_KEY, Stats, read_stats,
+from castling.app.deals.daily import DailyRecord
+from castling.app.storage.records import (LAST_KEY, MERGED_KEY, SETTINGS_KEY, STATS_KEY, Stats, read_stats,
                                      save_key)
-from castling.player.recovery import CarefulStore
-from castling.player.session import Session
-from castling.player.statistics import added_up
-from castling.player.storage_port import MemoryStorage, StorageError
-from castling.player.transfer import (MAX_EXPORT, MAX_TRANSFER_LINK, Holding, Merged,
+from castling.app.storage.recovery import CarefulStore
+from castling.app.session import Session
+from castling.app.storage.statistics import added_up
+from castling.app.storage.storage_port import MemoryStorage, StorageError
+from castling.app.storage.transfer import (MAX_EXPORT, MAX_TRANSFER_LINK, Holding, Merged,
                                       described, export_file, merge, read_export, read_file,
                                       read_transfer_link, transfer_link)
 

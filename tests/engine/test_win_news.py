@@ -1,4 +1,4 @@
-"""What the win dialog says was special about a win (castling.player.win_news):
+"""What the win dialog says was special about a win (castling.app.words.win_news):
 a line for each thing that is true, and only then; and the session keeps the
 news of the win its last move counted, and none for a win counted already."""
 
@@ -9,11 +9,11 @@ from pathlib import Path
 
 from castling import GAMES
 from castling.i18n import catalogue, set_language
-from castling.player.daily import DailyRecord
-from castling.player.records import STATS_KEY, Stats
-from castling.player.session import Session
-from castling.player.storage_port import MemoryStorage
-from castling.player.win_news import WinNews, win_news
+from castling.app.deals.daily import DailyRecord
+from castling.app.storage.records import STATS_KEY, Stats
+from castling.app.session import Session
+from castling.app.storage.storage_port import MemoryStorage
+from castling.app.words.win_news import WinNews, win_news
 
 WINS = json.loads((Path(__file__).parents[1] / "fixtures" / "wins.json").read_text())
 DAY = date(2026, 12, 1)

@@ -233,7 +233,7 @@ def test_every_game_page_is_made_from_its_declaration(site, language):
     import html
     from castling.games import GAMES
     from castling.i18n import catalogue, help_folder
-    from castling.player.rules_text import intro, rules_sections, tips
+    from castling.app.words.rules_text import intro, rules_sections, tips
     messages = catalogue(language)
     for rules in GAMES.values():
         page = (site / "help" / help_folder(language) / f"{rules.id}.html").read_text(encoding="utf-8")

@@ -10,7 +10,7 @@ from castling import GAMES, Game
 from castling.core.tables import read_header, rules_table
 from castling.i18n import LANGUAGES, catalogue
 from castling.movegen import tables_for
-from castling.player.board import status_line
+from castling.app.table.board import status_line
 from castling.rules import parse_pile_name
 
 

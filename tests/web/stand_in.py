@@ -5,8 +5,8 @@ and table, and a record of what was played, said and bound."""
 from __future__ import annotations
 
 from castling import GAMES
-from castling.player.session import Session
-from castling.player.storage_port import MemoryStorage
+from castling.app.session import Session
+from castling.app.storage.storage_port import MemoryStorage
 from castling_web.chrome import Chrome
 from castling_web.held import HeldCards
 

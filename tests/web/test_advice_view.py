@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from castling import format_move
 from castling.cards import FACE_DOWN
-from castling.player.spoken import card_name, hint_words
+from castling.app.words.spoken import card_name, hint_words
 from castling.i18n import t
 from castling_web.advice_view import AdviceView
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from castling.player.grades import read_table
+from castling.app.deals.grades import read_table
 from castling_web.deal_choice import DealChoice
 from castling_web.game_commands import GameCommands
 from castling_web.keep_game import KeepGame

@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 
 from castling import GAMES, Position
-from castling.player import session
+from castling.app import session
 from castling_web.game_commands import GameCommands
 from castling_web.keep_game import KeepGame
 

@@ -8,8 +8,8 @@ import types
 import pytest
 
 from castling.i18n import t
-from castling.player.board import pickable_counts, targets
-from castling.player.spoken import pile_title
+from castling.app.table.board import pickable_counts, targets
+from castling.app.words.spoken import pile_title
 from castling_web.held import Held
 from castling_web.keyboard import KeyboardInput, command_for
 

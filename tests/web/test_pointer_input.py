@@ -9,9 +9,9 @@ import types
 import pytest
 
 from castling.i18n import t
-from castling.player.board import home_move, pickable_counts, targets
+from castling.app.table.board import home_move, pickable_counts, targets
 from castling_web.held import Held
-from castling.player.tap import next_place, tap_places
+from castling.app.table.tap import next_place, tap_places
 from castling_web.pointer import (DOUBLE_TAP_MS, DRAG_THRESHOLD, EDGE, PointerInput, Press, Tap,
                                   edge_scroll, most_covered)
 

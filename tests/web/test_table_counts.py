@@ -4,7 +4,7 @@ data-count, the engine's number of cards in the pile, redrawn with the pile."""
 from __future__ import annotations
 
 from castling import GAMES, Position
-from castling.player.board import turn_move
+from castling.app.table.board import turn_move
 from castling_web.render import TableView
 
 from .fake_page import Document, Element, Window

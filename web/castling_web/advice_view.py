@@ -14,7 +14,7 @@ import asyncio
 from castling import format_move, hint, parse_move
 from castling.deal import random_deal_number
 from castling.i18n import t
-from castling.player.spoken import hint_words
+from castling.app.words.spoken import hint_words
 from pyodide.ffi import create_proxy
 
 from .advisor import Advisor

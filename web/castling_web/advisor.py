@@ -1,7 +1,7 @@
 """The solver's worker, seen from the game screen.
 
 The worker (web/solver_worker.py, a PyScript named worker) boots its own
-Python after the board is playable, then answers castling.player.advice requests one
+Python after the board is playable, then answers castling.app.advice requests one
 at a time.  Everything here is asynchronous: the board never waits for it.
 """
 

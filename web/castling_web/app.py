@@ -4,14 +4,14 @@
 Every feature has a module of its own (docs/internals.md's layout lists them) and is
 built here in one line, given the App as its Host: it binds its own events,
 adds its own commands and subscribes to the changes it follows. pointer.py and
-keyboard.py turn input into moves (the choice is castling.player.choice's),
+keyboard.py turn input into moves (the choice is castling.app.table.choice's),
 sharing held.py's picked-up cards; moves.py plays them; advice_view.py shows
 the solver's advice and show_me.py its winning line; replay_view.py shows a
 replay link's moves, the table view-only meanwhile; routing.py opens what the
 address names; menu.py opens the toolbar's menu; celebration.py celebrates a
 win before its summary opens; the rest are the toolbar's commands and the
 dialogs. Every decision about legality is the engine's: the parts ask
-``castling.player.board`` where cards may go and play the moves they get.
+``castling.app.table.board`` where cards may go and play the moves they get.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ import asyncio
 
 from castling import GAMES
 from castling.i18n import t
-from castling.player.board import status_line
-from castling.player.session import Session
+from castling.app.table.board import status_line
+from castling.app.session import Session
 from pyodide.ffi import create_proxy
 
 from .advice_view import AdviceView

@@ -1,6 +1,6 @@
 """The statistics as pictures: for one game, the games finished on each day
 played (won, won with help, lost), the day's best time and its fewest moves,
-drawn as SVG bar charts from the statistics' history (castling.player.records)
+drawn as SVG bar charts from the statistics' history (castling.app.storage.records)
 over the calendar (a gap for a day not played; dates in the player's language),
 and the same figures as a table for screen readers and for anyone who prefers
 numbers. Every text is set as text; the colours are the stylesheet's, so the
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from castling.games import GAMES
 from castling.i18n import t
-from castling.player.dates import calendar, long_day, short_day
+from castling.app.words.dates import calendar, long_day, short_day
 
 from .timer import clock
 

@@ -1,7 +1,7 @@
 """The Games dialog: every game by kind, found by typing part of its name, each
 with a sketch of its table, its one-line summary, its decks, its difficulty in
 words with what the solver found of it behind them
-(castling.player.difficulty), and the player's record.
+(castling.app.words.difficulty), and the player's record.
 
 The list itself is written by build.py from the declarations (castling.games
 .GROUPS); here it is filled with what changes, in the player's language, and
@@ -14,7 +14,7 @@ import unicodedata
 
 from castling import GAMES
 from castling.i18n import t
-from castling.player.difficulty import difficulty_words
+from castling.app.words.difficulty import difficulty_words
 
 from .dom import close_dialog, present
 from .host import Host

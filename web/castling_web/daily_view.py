@@ -2,7 +2,7 @@
 
 "Today" is the player's own calendar date (the browser's clock and time zone).
 The numbers come from the table shipped with the site (``daily.json``, made by
-scripts/daily.py; see castling.player.daily), read once, when first asked for:
+scripts/daily.py; see castling.app.deals.daily), read once, when first asked for:
 the service worker keeps it, so it works offline.
 """
 
@@ -12,8 +12,8 @@ import asyncio
 from datetime import date
 
 from castling.i18n import t
-from castling.player.daily import DailyTable, read_table
-from castling.player.dates import long_day
+from castling.app.deals.daily import DailyTable, read_table
+from castling.app.words.dates import long_day
 
 from .host import Host
 from .shipped import fetch_table

@@ -1,5 +1,5 @@
 """Choose a deal: any deal, or an easy, medium or hard one that the solver
-proved winnable (castling.player.grades), dealt at once from the table shipped
+proved winnable (castling.app.deals.grades), dealt at once from the table shipped
 with the site (``grades.json``, made by scripts/grades.py), read once, when
 first needed; the service worker keeps it, so it works offline.
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 
 from castling.i18n import t
-from castling.player.grades import GRADES, GradeTable, read_table
+from castling.app.deals.grades import GRADES, GradeTable, read_table
 
 from .host import Host
 from .shipped import fetch_table

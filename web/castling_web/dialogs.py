@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from castling import GAMES
 from castling.i18n import t
-from castling.player.grades import GRADES
+from castling.app.deals.grades import GRADES
 
 from .charts import Charts
 from .host import Host

@@ -1,7 +1,7 @@
 """Export and import: everything the player has stored, as a file they keep.
 
 What goes in the file and how an import is checked and merged is the app
-model's (``castling.player.transfer``); here the file is downloaded, and a file
+model's (``castling.app.storage.transfer``); here the file is downloaded, and a file
 chosen is read and handed to the preview (transfer_view.py), which merges it
 only if the player says so.
 """
@@ -12,7 +12,7 @@ import asyncio
 
 import js
 from castling.errors import ImportFileError
-from castling.player.transfer import read_file
+from castling.app.storage.transfer import read_file
 from pyodide.ffi import create_proxy, to_js
 
 from .dom import js_object, present

@@ -2,12 +2,12 @@
 
 Pointer and keyboard play share them, so a card picked up one way can be put
 down the other. Where held cards may go is the engine's answer
-(``castling.player.board.targets``); this only remembers and lights them up.
+(``castling.app.table.board.targets``); this only remembers and lights them up.
 """
 
 from __future__ import annotations
 
-from castling.player.choice import Held
+from castling.app.table.choice import Held
 
 
 class HeldCards:

@@ -16,7 +16,7 @@ from typing import Any, Callable, Protocol, runtime_checkable
 
 from castling.game import Game
 from castling.movegen import Move
-from castling.player.session import Session
+from castling.app.session import Session
 
 from .animation import Motion
 from .chrome import Chrome

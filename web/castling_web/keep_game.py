@@ -3,13 +3,13 @@ a link to another deal, while a game is in progress, happen at once, and a
 toast offers the game back in one tap ("Undo: back to your game",
 ``data-action="keep-game"``) until it leaves, or a move is made, or another
 game comes to the table.  The app model puts back exactly what was stored
-(castling.player.keeping); here only when to offer it and what it says.
+(castling.app.keeping); here only when to offer it and what it says.
 """
 
 from __future__ import annotations
 
 from castling.i18n import t
-from castling.player.keeping import KeepPoint
+from castling.app.keeping import KeepPoint
 
 from .host import Host
 

@@ -1,7 +1,7 @@
 """Keyboard play: a key for every command, arrows between piles, Enter to pick
 up and put down, Shift+Enter to send a card home, Escape to put cards back.
 
-What Enter does is ``castling.player.choice``'s answer (shared with a tap);
+What Enter does is ``castling.app.table.choice``'s answer (shared with a tap);
 this carries it out and says it. The list the player reads is the Keys dialog
 (web/index.html); the words the screen reader says come from the catalogue
 (``say.*``).
@@ -10,10 +10,10 @@ this carries it out and says it. The list the player reads is the Keys dialog
 from __future__ import annotations
 
 from castling.i18n import t
-from castling.player.arrangement import neighbour
-from castling.player.board import home_move, next_choice, targets
-from castling.player.choice import choose
-from castling.player.spoken import card_label, pile_title
+from castling.app.table.arrangement import neighbour
+from castling.app.table.board import home_move, next_choice, targets
+from castling.app.table.choice import choose
+from castling.app.words.spoken import card_label, pile_title
 
 from .dom import present
 from .host import Host

@@ -1,6 +1,6 @@
 """The browser's ``localStorage`` behind the app model's key-value port
-(:class:`castling.player.storage_port.Storage`): every save, the statistics and
-the settings live here (keys: :mod:`castling.player.records`)."""
+(:class:`castling.app.storage.storage_port.Storage`): every save, the statistics and
+the settings live here (keys: :mod:`castling.app.storage.records`)."""
 
 from pyodide.ffi import jsnull
 

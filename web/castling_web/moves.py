@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from castling import safe_foundation_moves
 from castling.i18n import t
-from castling.player.spoken import move_words, turn_words
+from castling.app.words.spoken import move_words, turn_words
 
 from .host import Host
 

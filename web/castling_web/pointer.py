@@ -1,14 +1,14 @@
 """Pointer play (mouse, touch, pen): drag cards to a pile, or tap. With the
 setting ``tap`` at "one" (the default) a tap sends a card to its best place and
-a second tap on it to its next one (``castling.player.tap``); at "two" a tap
+a second tap on it to its next one (``castling.app.table.tap``); at "two" a tap
 picks cards up and another puts them down, as Enter does
-(``castling.player.choice``), and a double tap sends a card home.
+(``castling.app.table.choice``), and a double tap sends a card home.
 
 A press becomes a drag once it travels ``DRAG_THRESHOLD`` pixels; a press
 that does not is a tap. A drag goes to the legal pile the cards cover most
 (at least ``DROP_SHARE`` of them), and near the top or bottom edge of a board
 that scrolls it scrolls the board. Where cards may go is the engine's answer
-(``castling.player.board``); the moves played are the ones it returns.
+(``castling.app.table.board``); the moves played are the ones it returns.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from castling.player.board import pickable_counts, targets
-from castling.player.choice import choose
-from castling.player.tap import tap_choice
+from castling.app.table.board import pickable_counts, targets
+from castling.app.table.choice import choose
+from castling.app.table.tap import tap_choice
 from castling.i18n import t
 
 from .dom import present
@@ -290,7 +290,7 @@ class PointerInput:
 
     def one_tap(self, name: str, count: int | None) -> None:
         """A tap that plays: the card to its best place, or on from where the
-        last tap sent it (``castling.player.tap``); a card with nowhere to go
+        last tap sent it (``castling.app.table.tap``); a card with nowhere to go
         is said to have none, quietly: it shakes (animation.py's nudge), and
         screen readers hear it; no message, no sound."""
         host = self.host

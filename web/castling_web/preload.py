@@ -16,7 +16,7 @@ snapshot can only keep references to globals it can look up again by name.
 import encodings.cp437  # noqa: F401  (PyScript unpacks app.zip with zipfile, which needs it)
 import html  # noqa: F401  (PyScript's own package imports it at every start)
 
-import castling.player.advice  # noqa: F401  (the solver's worker)
+import castling.app.advice  # noqa: F401  (the solver's worker)
 import castling.solver  # noqa: F401
 import castling_web.app  # noqa: F401  (the game screen, with the whole engine)
 from castling.i18n import LANGUAGES, catalogue

@@ -6,11 +6,11 @@ piles.  A face-down card is drawn without its identity anywhere in the DOM.
 
 from __future__ import annotations
 
-from castling.player.arrangement import (FAN_HEIGHT, FAN_WIDTH, INDEX_HEIGHT, INDEX_WIDTH, Fit,
+from castling.app.table.arrangement import (FAN_HEIGHT, FAN_WIDTH, INDEX_HEIGHT, INDEX_WIDTH, Fit,
                                          Row, Space, arrange, design_length)
-from castling.player.board import shows_count
+from castling.app.table.board import shows_count
 from castling.rules import GameRules, parse_pile_name
-from castling.player.spoken import card_label, pile_label
+from castling.app.words.spoken import card_label, pile_label
 
 FOUNDATION_LABELS = ("\u2663", "\u2660", "\u2665", "\u2666")
 #: card size setting -> (share of the size that fits the board, largest card width in px:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from castling import Game
 from castling.i18n import t
-from castling.player.replay_links import Replay
+from castling.app.deals.replay_links import Replay
 
 from .dom import present
 from .host import Host

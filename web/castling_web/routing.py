@@ -4,17 +4,17 @@ A deal link (#/GAME/NUMBER) opens that deal; a replay link opens the replay
 viewer over the player's game; a transfer link (#transfer=…) shows what it
 holds over the player's game, and stays in the address until the player
 answers (transfer_view.py); a bad link gets a message and a playable game.
-The formats are the app model's (castling.player.links, replay_links, transfer), and
-so is which game an address opens (castling.player.opening).
+The formats are the app model's (castling.app.deals.links, replay_links, transfer), and
+so is which game an address opens (castling.app.opening).
 """
 
 from __future__ import annotations
 
 from castling.i18n import t
-from castling.player.links import LinkError, deal_link, parse_link
-from castling.player.opening import open_deal, open_first
-from castling.player.replay_links import is_replay_link, parse_replay_link
-from castling.player.transfer import is_transfer_link
+from castling.app.deals.links import LinkError, deal_link, parse_link
+from castling.app.opening import open_deal, open_first
+from castling.app.deals.replay_links import is_replay_link, parse_replay_link
+from castling.app.storage.transfer import is_transfer_link
 from castling.rules import GameRules
 
 from .host import Host

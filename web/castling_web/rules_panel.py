@@ -1,14 +1,14 @@
 """How to play: the rules of the game on the table in a panel over it (no
 navigation, so Python keeps running and the game stays as it is), in the
 player's language. The words are the help pages' own, made from the game's
-declaration (castling.player.rules_text) with its hand-written introduction and
+declaration (castling.app.words.rules_text) with its hand-written introduction and
 tips; the sketch of its table is build.py's file. Every word is set as text.
 The panel's root carries ``data-rules-panel``; its link opens the rules' page."""
 
 from __future__ import annotations
 
 from castling.i18n import catalogue, language
-from castling.player.rules_text import intro, rules_sections, tips
+from castling.app.words.rules_text import intro, rules_sections, tips
 
 from .host import Host
 

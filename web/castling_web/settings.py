@@ -3,13 +3,13 @@ colours, contrast, card size, card back, table colour, language, "winnable
 deals only", the speed of moves (the slides, and the pace Show me and a replay
 start at) and the sound (the mute button shows it).
 
-The settings themselves are the session's (``castling.player``): read and
+The settings themselves are the session's (``castling.app.preferences``): read and
 written there, shown here.
 """
 
 from __future__ import annotations
 
-from castling.player.records import CHOICES, NUMBERS, SWITCHES
+from castling.app.storage.records import CHOICES, NUMBERS, SWITCHES
 
 from .host import Host
 from .looks import LOOK_CLASSES, LOOK_SWITCHES

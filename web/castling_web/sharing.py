@@ -6,9 +6,9 @@ sheet or copied (chrome.py)."""
 from __future__ import annotations
 
 from castling.i18n import t
-from castling.player.dates import daily_result
-from castling.player.links import deal_link
-from castling.player.replay_links import replay_link
+from castling.app.words.dates import daily_result
+from castling.app.deals.links import deal_link
+from castling.app.deals.replay_links import replay_link
 
 from .host import Host
 

@@ -1,6 +1,6 @@
 """Show me: the solver plays a winning line on the player's own game.
 
-The line comes from the solver's worker (castling.player.advice, "line") and
+The line comes from the solver's worker (castling.app.advice, "line") and
 is played move by move, animated and said like the player's own moves, at the
 speed the player picks; they may pause, play one move, or stop and take over
 where it stopped (Undo walks back through the moves shown). Anything else that

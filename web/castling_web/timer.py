@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from castling.player.statistics import clock
+from castling.app.storage.statistics import clock
 from pyodide.ffi import create_proxy
 
 from .host import Host

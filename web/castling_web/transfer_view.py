@@ -1,7 +1,7 @@
 """Moving to another device without a file (issue 26).
 
 Settings' "Move to another device" shows a transfer link
-(castling.player.transfer): as text to select and copy, and as a QR code drawn
+(castling.app.storage.transfer): as text to select and copy, and as a QR code drawn
 here as SVG elements from the module matrix of the pinned QR encoder
 (``vendor/qr/index.js``, imported only when a code is first asked for). A link
 too long for a code a phone reads off a screen gets a note instead of the code;
@@ -23,7 +23,7 @@ import json
 
 from castling.errors import ImportFileError
 from castling.i18n import t
-from castling.player.transfer import Holding, described, read_transfer_link
+from castling.app.storage.transfer import Holding, described, read_transfer_link
 from pyodide.code import run_js
 
 from .dom import close_dialog, js_object

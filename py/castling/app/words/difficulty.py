@@ -10,7 +10,7 @@ a share the solver left undecided is never shown as "0%".
 
 from __future__ import annotations
 
-from ..i18n import t
+from ...i18n import t
 
 #: the least proved-winnable share for each word, best first; an undecided
 #: share of UNCLEAR or more says that rather than a level

@@ -10,9 +10,9 @@ from collections.abc import Callable
 from datetime import date
 
 from ..games import GAMES
-from .records import (CHOICES, LAST_KEY, NUMBERS, RECENT_GAMES, RECENT_KEY, SETTINGS_KEY,
+from .storage.records import (CHOICES, LAST_KEY, NUMBERS, RECENT_GAMES, RECENT_KEY, SETTINGS_KEY,
                       SWITCHES, WELCOME_KEY, Settings, read_settings, settings_text)
-from .recovery import CarefulStore
+from .storage.recovery import CarefulStore
 
 
 class Preferences:

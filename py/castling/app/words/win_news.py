@@ -29,9 +29,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from ..i18n import t
-from .records import Stats
-from .statistics import clock
+from ...i18n import t
+from ..storage.records import Stats
+from ..storage.statistics import clock
 
 __all__ = ["STREAK_FROM", "WinNews", "win_news"]
 

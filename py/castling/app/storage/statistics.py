@@ -16,8 +16,8 @@ import copy
 from datetime import date
 from typing import Callable
 
-from .daily import DailyRecord
-from .grades import GRADES
+from ..deals.daily import DailyRecord
+from ..deals.grades import GRADES
 from .recovery import CarefulStore
 from .records import HISTORY_DAYS, STATS_KEY, JSONObject, Stats, new_day, read_stats, stats_text
 

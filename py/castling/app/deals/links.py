@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ..deal import parse_deal_number
-from ..errors import CastlingError, LinkError
-from ..games import get_game
-from ..i18n import t
-from ..rules import GameRules
+from ...deal import parse_deal_number
+from ...errors import CastlingError, LinkError
+from ...games import get_game
+from ...i18n import t
+from ...rules import GameRules
 
 MAX_LINK = 200      # longer fragments are refused before any parsing
 

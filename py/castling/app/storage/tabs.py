@@ -15,12 +15,12 @@ import json
 import random
 from typing import TYPE_CHECKING, Callable
 
-from ..i18n import t
+from ...i18n import t
 from .recovery import CarefulStore
 from .records import SETTINGS_KEY, STATS_KEY, save_key
 
 if TYPE_CHECKING:
-    from .session import Session
+    from ..session import Session
 
 #: (token, rev) of a save
 Header = tuple[str | None, int]

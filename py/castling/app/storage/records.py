@@ -39,14 +39,14 @@ import json
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from ..errors import CastlingError
-from ..games import GAMES
-from ..i18n import LANGUAGES, t
-from ..rules import GameRules
-from ..save import load_save
-from .daily import DailyRecord, iso_day
-from .grades import GRADES
-from .hand import Hand
+from ...errors import CastlingError
+from ...games import GAMES
+from ...i18n import LANGUAGES, t
+from ...rules import GameRules
+from ...save import load_save
+from ..deals.daily import DailyRecord, iso_day
+from ..deals.grades import GRADES
+from ..hand import Hand
 
 PREFIX = "castling:"
 STATS_KEY = PREFIX + "stats"
@@ -301,7 +301,7 @@ class Settings:
     #: "fast", "normal" or "slow" (it replaces the on/off ``animations``)
     speed: str = "normal"
     volume: int = 60             # the sounds' loudness, 0-100
-    #: "one": a tap moves a card to its best place (castling.player.tap);
+    #: "one": a tap moves a card to its best place (castling.app.table.tap);
     #: "two": a tap picks it up, another puts it down (the keyboard's way)
     tap: str = "one"
     #: games whose new deals must be proved winnable by the solver first

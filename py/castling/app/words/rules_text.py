@@ -26,11 +26,11 @@ from functools import lru_cache
 from itertools import groupby
 from typing import Literal, get_args
 
-from ..cards import FACE_DOWN, RANKS, rank_label
-from ..deal import deal_piles
-from ..i18n import MissingMessage
-from ..movegen import run_limits
-from ..rules import Direction, EmptyRank, FoundationRow, GameRules, SuitRule
+from ...cards import FACE_DOWN, RANKS, rank_label
+from ...deal import deal_piles
+from ...i18n import MissingMessage
+from ...movegen import run_limits
+from ...rules import Direction, EmptyRank, FoundationRow, GameRules, SuitRule
 from .spoken import capitalised, is_free_cell
 
 #: The sections, in the order a page shows them.

@@ -1,6 +1,6 @@
 """Replay links: a deal and the moves played on it, ``#/GAME/NUMBER/replay/CODE``.
 
-The deal part is a deal link's (:mod:`castling.player.links`). CODE is the
+The deal part is a deal link's (:mod:`castling.app.deals.links`). CODE is the
 format's version, ``1``, then one group of characters a move, each character
 one of the 64 of :data:`ALPHABET` (letters, digits, ``-`` and ``_``, which a
 URL carries as they are):
@@ -26,11 +26,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import LinkError
-from ..i18n import t
-from ..movegen import Move
-from ..position import Position
-from ..rules import GameRules
+from ...errors import LinkError
+from ...i18n import t
+from ...movegen import Move
+from ...position import Position
+from ...rules import GameRules
 from .links import deal_link, parse_link
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"

@@ -18,9 +18,9 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from .hand import Hand
-from .records import LAST_KEY, STATS_KEY, read_stats, save_key, stats_text
-from .recovery import CarefulStore
-from .tabs import Header
+from .storage.records import LAST_KEY, STATS_KEY, read_stats, save_key, stats_text
+from .storage.recovery import CarefulStore
+from .storage.tabs import Header
 
 if TYPE_CHECKING:
     from .session import Session

@@ -3,7 +3,7 @@
     table_sketch(get_game("fortress"), catalogue("en"))
     -> '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 137 58" … role="img" …>'
 
-The piles stand as the app arranges them (player/arrangement.py): the stock,
+The piles stand as the app arranges them (table/arrangement.py): the stock,
 the waste and the reserves at the top left, the foundations at the top right
 (centred when alone; Rittenhouse's each above the pile that feeds it), the
 tableau below, each pile fanned by the cards the deal gives it (Chequers' in
@@ -26,9 +26,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from html import escape
 
-from ..rules import GameRules
-from .rules_text import Words, dealt
-from .spoken import is_free_cell
+from ...rules import GameRules
+from ..words.rules_text import Words, dealt
+from ..words.spoken import is_free_cell
 
 # The picture's units: a card is 10 wide and 14 high.
 CARD_W, CARD_H = 10.0, 14.0

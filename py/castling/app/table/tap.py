@@ -15,13 +15,13 @@ is never among them: such a tap picks the card up instead, its places lit, and
 the player founds it with a second tap or a drag. A second tap on the card just
 moved sends it on to its next place in the same order, one not tried in this run
 of taps, starting over when all have been. Where cards may go is
-``castling.player.board``'s answer; this only puts its answer in order.
+``castling.app.table.board``'s answer; this only puts its answer in order.
 """
 
 from __future__ import annotations
 
-from ..hint import homeward_moves, safe_foundation_moves
-from ..position import Position
+from ...hint import homeward_moves, safe_foundation_moves
+from ...position import Position
 from .board import pickable_counts, targets, turn_move
 from .choice import Choice, Held
 

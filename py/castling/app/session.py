@@ -37,13 +37,13 @@ from ..save import save_data
 from .hand import Hand
 from .keeping import Keeping
 from .preferences import Preferences
-from .records import SaveRecord, Stats, read_save, save_key
-from .recovery import CarefulStore
-from .statistics import StatsBook
-from .storage_port import Storage
-from .tabs import Header, SaveGuard, TabWatch, header, new_token
-from .transfer import Transfers
-from .win_news import WinNews, win_news
+from .storage.records import SaveRecord, Stats, read_save, save_key
+from .storage.recovery import CarefulStore
+from .storage.statistics import StatsBook
+from .storage.storage_port import Storage
+from .storage.tabs import Header, SaveGuard, TabWatch, header, new_token
+from .storage.transfer import Transfers
+from .words.win_news import WinNews, win_news
 
 __all__ = ["Session"]
 

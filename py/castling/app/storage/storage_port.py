@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ..errors import StorageError
+from ...errors import StorageError
 
 __all__ = ["Storage", "MemoryStorage", "StorageError"]
 

@@ -15,8 +15,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from ..position import Position
-from ..rules import GameRules
+from ...position import Position
+from ...rules import GameRules
 
 #: How much of a covered card must show for its index (rank above suit, in the
 #: top-left corner of the face) to be read: in a downward fan, a share of the

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Callable, TypeVar
 
-from ..errors import StorageError
-from ..i18n import t
+from ...errors import StorageError
+from ...i18n import t
 from .records import PREFIX, RECOVERY_PREFIX
 from .storage_port import Storage
 

@@ -9,12 +9,12 @@ under CPython.
 
 from __future__ import annotations
 
-from ..cards import rank_label
-from ..hint import homeward_moves
-from ..i18n import t
-from ..movegen import Move
-from ..position import Position
-from ..rules import GameRules, parse_pile_name
+from ...cards import rank_label
+from ...hint import homeward_moves
+from ...i18n import t
+from ...movegen import Move
+from ...position import Position
+from ...rules import GameRules, parse_pile_name
 
 
 def reserve_holds(rules: GameRules) -> int:

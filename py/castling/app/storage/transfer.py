@@ -44,9 +44,9 @@ import zlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..errors import CastlingError, ImportFileError, TransferLinkError
-from ..games import GAMES
-from ..i18n import t
+from ...errors import CastlingError, ImportFileError, TransferLinkError
+from ...games import GAMES
+from ...i18n import t
 from .recovery import CarefulStore
 from .records import (LAST_KEY, MERGED_KEPT, MERGED_KEY, PREFIX, SETTINGS_KEY, STATS_KEY,
                       JSONObject, Stats, read_merged, read_save, read_settings, read_stats,
@@ -55,7 +55,7 @@ from .statistics import added_up
 from .storage_port import Storage
 
 if TYPE_CHECKING:
-    from .session import Session
+    from ..session import Session
 
 EXPORT_FORMAT = 1
 MAX_EXPORT = 5_000_000      # characters: about what a browser lets a site store

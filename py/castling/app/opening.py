@@ -13,7 +13,7 @@ from ..games import GAMES
 from ..rules import GameRules
 from .first_visit import FIRST_DEAL, FIRST_GAME
 from .keeping import KeepPoint
-from .records import save_key
+from .storage.records import save_key
 
 if TYPE_CHECKING:
     from .session import Session

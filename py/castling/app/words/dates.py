@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from ..i18n import t
-from .statistics import clock
+from ...i18n import t
+from ..storage.statistics import clock
 
 #: the most days a chart spans: beyond that, the latest
 MOST_DAYS = 90

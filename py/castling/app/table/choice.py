@@ -5,7 +5,7 @@ with these cards held, or none, the player chose this pile; what now? Turn the
 stock, put the held cards down where they may go, put them back, or pick up
 cards that have somewhere to go. The answer is :func:`choose`'s; the inputs
 only carry it out (and the keyboard says it). Where cards may go is
-``castling.player.board``'s answer, so the engine stays the only judge.
+``castling.app.table.board``'s answer, so the engine stays the only judge.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from ..movegen import Move
-from ..position import Position
+from ...movegen import Move
+from ...position import Position
 from .board import home_move, pickable_counts, targets, turn_move
 
 #: Enter's count: one more card than is held, as many as can go somewhere
@@ -57,7 +57,7 @@ def choose(position: Position, pile: int, held: Held | None = None, *,
     that can move and says when the held cards cannot go to another pile
     (where a tap there picks up that pile's cards instead). ``double``: a double
     tap, which sends the top card home. (This is the two-tap way, and the
-    keyboard's; one-tap play is ``castling.player.tap``'s.)
+    keyboard's; one-tap play is ``castling.app.table.tap``'s.)
     """
     turn = turn_move(position, pile)
     if turn:

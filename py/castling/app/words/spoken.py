@@ -7,10 +7,10 @@ A face-down card is only ever "a face-down card": its identity never appears.
 
 from __future__ import annotations
 
-from ..cards import RANKS, SUITS, parse_card, rank_of, suit_of
-from ..i18n import t
-from ..position import Position
-from ..rules import GameRules, parse_pile_name
+from ...cards import RANKS, SUITS, parse_card, rank_of, suit_of
+from ...i18n import t
+from ...position import Position
+from ...rules import GameRules, parse_pile_name
 
 
 def is_free_cell(rules: GameRules) -> bool:

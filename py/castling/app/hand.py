@@ -10,8 +10,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..game import Game
-from .daily import iso_day
-from .grades import GRADES
+from .deals.daily import iso_day
+from .deals.grades import GRADES
 
 
 @dataclass
