@@ -14,7 +14,7 @@ from castling.games import GROUPS
 from castling.cards import RANKS, SUITS
 from castling.i18n import LANGUAGES, catalogue, preferred, set_language, t
 from castling.app.deals.grades import GRADES
-from castling.app.words.rules_text import hand_written_keys, message_keys
+from castling.app.words.rules_words import hand_written_keys, message_keys
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = sorted((ROOT / "py" / "castling").rglob("*.py")) + sorted(

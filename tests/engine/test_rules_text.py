@@ -20,8 +20,9 @@ from castling.cards import rank_label
 from castling.deal import deal_piles
 from castling.games import GAMES
 from castling.i18n import LANGUAGES, MissingMessage, catalogue
-from castling.app.words.rules_text import (NUMBER_WORDS, Section, Words, dealt, hand_written_keys,
-                                        intro, message_keys, rules_sections, tips)
+from castling.app.words.rules_text import intro, rules_sections, tips
+from castling.app.words.rules_words import (NUMBER_WORDS, Section, Words, dealt, hand_written_keys,
+                                            message_keys)
 from castling.app.table.table_sketch import sketch_title
 from castling.rules import Build, Deal, FoundationRow, GameRules, Tableau
 

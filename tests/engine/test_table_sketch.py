@@ -11,7 +11,7 @@ import pytest
 
 from castling.games import GAMES
 from castling.i18n import LANGUAGES, catalogue
-from castling.app.words.rules_text import dealt
+from castling.app.words.rules_words import dealt
 from castling.app.table.table_sketch import sketch_title, table_sketch
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from html import escape
 
 from ...rules import GameRules
-from ..words.rules_text import Words, dealt
+from ..words.rules_words import Words, dealt
 from ..words.spoken import is_free_cell
 
 # The picture's units: a card is 10 wide and 14 high.

@@ -12,6 +12,8 @@ declaration cannot say, why a game is worth playing and how to play it well,
 is written by hand: :func:`intro` and :func:`tips` (``game.ID.intro``,
 ``game.ID.tip.N``).
 
+The words themselves, and the keys they may use, are rules_words.py's.
+
 A combination of words the vocabulary allows but no sentence here covers
 (a foundation that starts with a King and goes up without wrapping, holding
 one card for ever) raises ValueError naming it, so a new game that needs new
@@ -21,174 +23,14 @@ words is told so when the site is built.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
-from functools import lru_cache
 from itertools import groupby
-from typing import Literal, get_args
 
-from ...cards import FACE_DOWN, RANKS, rank_label
-from ...deal import deal_piles
+from ...cards import rank_label
 from ...i18n import MissingMessage
 from ...movegen import run_limits
-from ...rules import Direction, EmptyRank, FoundationRow, GameRules, SuitRule
+from ...rules import FoundationRow, GameRules
+from .rules_words import Dealt, Section, Words, dealt, hand_written_keys, one_or_many, ranges, word
 from .spoken import capitalised, is_free_cell
-
-#: The sections, in the order a page shows them.
-SectionKind = Literal["goal", "layout", "foundations", "tableau", "cells", "reserves", "stock",
-                      "tips"]
-
-
-@dataclass(frozen=True)
-class Section:
-    """One part of a game's rules: its heading and either sentences (``lines``,
-    a list; the goal's one line is a paragraph) or, for the layout, terms
-    with their descriptions (``facts``, a page's ``<dl>``)."""
-
-    kind: SectionKind
-    heading: str
-    lines: tuple[str, ...] = ()
-    facts: tuple[tuple[str, str], ...] = ()
-
-
-@dataclass(frozen=True)
-class Dealt:
-    """What the deal lays out, pile by pile: for the tableau and the reserves
-    each pile's cards as face-up flags from the bottom, then how many cards
-    each foundation, the stock and the waste hold.
-
-    Where the deal also sends cards to the foundations (Citadel, Rittenhouse)
-    these are the cards each pile is dealt before any goes home: the most it
-    can hold at the start (``uneven``)."""
-
-    tableau: tuple[tuple[bool, ...], ...]
-    foundations: tuple[int, ...]
-    reserves: tuple[tuple[bool, ...], ...]
-    stock: int
-    waste: int
-    uneven: bool
-
-
-@lru_cache(maxsize=None)
-def dealt(rules: GameRules) -> Dealt:
-    """The start of every deal of ``rules``, counted by the engine's own dealing
-    (deal 1: every deal lays out the same counts once founding while dealing,
-    which depends on the cards, is left out)."""
-    plain = replace(rules, deal=replace(rules.deal, found_while_dealing=False),
-                    forced_founding=False, feeds=())
-    piles = dict(zip(plain.pile_names, deal_piles(plain, 1)))
-
-    def faces(kind: Literal["t", "r"]) -> tuple[tuple[bool, ...], ...]:
-        return tuple(tuple(card < FACE_DOWN for card in piles[name])
-                     for name in plain.pile_names_of(kind))
-
-    return Dealt(
-        tableau=faces("t"), reserves=faces("r"),
-        foundations=tuple(len(piles[name]) for name in plain.pile_names_of("f")),
-        stock=sum(len(piles[name]) for name in plain.pile_names_of("s")),
-        waste=sum(len(piles[name]) for name in plain.pile_names_of("w")),
-        uneven=rules.deal.found_while_dealing or rules.forced_founding)
-
-
-def _word(choice: str) -> str:
-    """A vocabulary word as it appears in a message key: "alt-colour" -> "alt_colour"."""
-    return choice.replace("-", "_")
-
-
-#: The keys each family of sentences is made from (message_keys lists them all).
-_BUILDS = tuple(f"rules.tableau.builds.{_word(d)}_{_word(s)}"
-                for d in get_args(Direction) for s in get_args(SuitRule))
-_EMPTY_MODES: dict[EmptyRank, tuple[str, ...]] = {
-    "any": ("card", "card_only", "run", "one_way", "run_of", "counted"),
-    "K": ("card", "card_only", "run", "counted"),
-    "Q": ("card", "card_only", "run", "counted"),
-}
-_FIXED_BASES = (("A", "up"), ("K", "down"), ("K", "up"), ("A", "down"))
-#: The few numbers a sentence may need in words; larger ones are written in digits.
-NUMBER_WORDS = range(1, 26)
-
-_KEYS = frozenset({
-    *(f"rules.heading.{name}" for name in ("goal", "layout", "foundations", "tableau", "stock",
-                                          "tips", "cells.one", "cells.many",
-                                          "reserves.one", "reserves.many")),
-    "rules.term.cards", "rules.term.stock", "rules.term.waste",
-    *(f"rules.number.{n}" for n in NUMBER_WORDS),
-    "rules.list.and", "rules.list.or", "rules.sentence",
-    "rules.goal",
-    "rules.layout.decks.one", "rules.layout.decks.many",
-    "rules.layout.piles.up", "rules.layout.piles.mixed",
-    *(f"rules.layout.tableau.{shape}" for shape in ("even", "two", "middle", "steps", "listed",
-                                                   "plain", "faces", "faces_rounds",
-                                                   "found_while_dealing", "forced")),
-    "rules.layout.face.up", "rules.layout.face.down",
-    "rules.layout.foundations.per_suit.one", "rules.layout.foundations.per_suit.many",
-    "rules.layout.foundations.any_suit",
-    "rules.layout.foundations.empty", "rules.layout.foundations.aces",
-    *(f"rules.layout.{what}.{n}" for what in ("cells.empty", "cells.dealt", "reserve.holds",
-                                              "reserves.dealt", "reserves.first")
-      for n in ("one", "many")),
-    "rules.layout.reserves.rest",
-    "rules.layout.stock", "rules.layout.waste.empty", "rules.layout.waste.one",
-    "rules.layout.waste.many",
-    "rules.foundations.found_first",
-    *(f"rules.foundations.each{which}" for which in ("", ".first", ".other", ".next", ".last")),
-    *(f"rules.foundations.build.{base}.{direction}.{builds}"
-      for base, direction in _FIXED_BASES for builds in ("in_suit", "by_rank")),
-    "rules.foundations.chosen.first", "rules.foundations.chosen.rest",
-    *(f"rules.foundations.chosen.{d}.{w}" for d in ("up", "down") for w in ("wrap", "nowrap")),
-    "rules.foundations.copies",
-    "rules.foundations.feeds.own", "rules.foundations.feeds.all.one",
-    "rules.foundations.feeds.all.many", "rules.foundations.feeds.some",
-    "rules.foundations.feeds.tableau_only",
-    "rules.foundations.forced",
-    "rules.foundations.stay", "rules.foundations.back", "rules.foundations.back.not_base",
-    "rules.dest.foundation", "rules.dest.tableau", "rules.dest.cell.one", "rules.dest.cell.many",
-    "rules.dest.reserve.one", "rules.dest.reserve.many",
-    "rules.dest.other_foundation", "rules.dest.other_foundation.any",
-    "rules.from.tableau", "rules.from.waste", "rules.from.foundation", "rules.from.cell",
-    "rules.from.reserve",
-    *_BUILDS,
-    "rules.tableau.either_way",
-    *(f"rules.tableau.wrap.{_word(d)}" for d in get_args(Direction)),
-    "rules.tableau.nowrap.up_or_down", "rules.tableau.nowrap.down",
-    "rules.tableau.nowrap.down.no_king", "rules.tableau.nowrap.up",
-    "rules.tableau.nowrap.up.no_ace",
-    "rules.tableau.moves.single", "rules.tableau.moves.run", "rules.tableau.moves.one_way",
-    *(f"rules.tableau.moves.run_of.{_word(s)}" for s in get_args(SuitRule)),
-    *(f"rules.tableau.moves.mixed.{_word(s)}" for s in get_args(SuitRule) if s != "any-suit"),
-    "rules.tableau.moves.counted", "rules.tableau.moves.counted.cells.one",
-    "rules.tableau.moves.counted.cells.many", "rules.tableau.moves.counted.to_space",
-    "rules.tableau.supermove",
-    *(f"rules.tableau.empty.{rank}.{mode}" for rank, modes in _EMPTY_MODES.items()
-      for mode in modes),
-    "rules.tableau.refill", "rules.tableau.refill.after", "rules.tableau.turn_up",
-    *(f"rules.cells.{what}.{n}" for what in ("takes", "out", "runs") for n in ("one", "many")),
-    *(f"rules.reserve.{what}.{n}" for what in ("takes", "out") for n in ("one", "many")),
-    *(f"rules.reserves.{what}.{n}" for what in ("play", "play.single", "closed")
-      for n in ("one", "many")),
-    "rules.reserves.turn_up",
-    "rules.stock.turn", "rules.stock.once", "rules.stock.waste",
-    *(f"rules.stock.waste.{what}.{n}" for what in ("not_cells", "not_reserve")
-      for n in ("one", "many")),
-    "rules.sketch.title", "rules.sketch.tableau", "rules.sketch.foundations",
-    "rules.sketch.cells.one", "rules.sketch.cells.many", "rules.sketch.reserves.one",
-    "rules.sketch.reserves.many", "rules.sketch.stock",
-})
-
-
-def message_keys() -> frozenset[str]:
-    """Every catalogue key the rules' words (and the layout sketch's title) can
-    ask for, whatever the declaration: the catalogues must have them all."""
-    return _KEYS
-
-
-def hand_written_keys(rules: GameRules, messages: Mapping[str, str]) -> tuple[str, ...]:
-    """The keys of a game's hand-written words in a catalogue: its introduction,
-    then its tips in order (``game.ID.tip.1``, ``.2`` … as far as they go)."""
-    tips: list[str] = []
-    while f"game.{rules.id}.tip.{len(tips) + 1}" in messages:
-        tips.append(f"game.{rules.id}.tip.{len(tips) + 1}")
-    return (f"game.{rules.id}.intro", *tips)
-
 
 def intro(rules: GameRules, messages: Mapping[str, str]) -> str:
     """The paragraph that opens a game's rules: what makes it itself (by hand)."""
@@ -201,50 +43,6 @@ def tips(rules: GameRules, messages: Mapping[str, str]) -> Section:
     return Section("tips", say("rules.heading.tips"),
                    lines=tuple(say(key) for key in hand_written_keys(rules, messages)[1:]))
 
-
-class Words:
-    """A catalogue to say things from: ``say("rules.goal", cards=52)``, and the
-    number, list and sentence forms every language spells its own way."""
-
-    def __init__(self, messages: Mapping[str, str]) -> None:
-        self.messages = messages
-
-    def __call__(self, key: str, /, **values: object) -> str:
-        try:
-            text = self.messages[key]
-        except KeyError:
-            raise MissingMessage(key) from None
-        return text.format(**values) if values else text
-
-    def number(self, count: int) -> str:
-        """A count in words ("ten", "dieci") where the catalogue has the word.
-        (Every noun a count goes with is feminine in Italian, pila, carta,
-        cella, fondazione, riserva, so "una" serves for one.)"""
-        return self(f"rules.number.{count}") if count in NUMBER_WORDS else str(count)
-
-    def listing(self, items: list[str], joiner: Literal["and", "or"]) -> str:
-        """"a, b and c" (or "a, b or c"); one item is itself."""
-        if len(items) == 1:
-            return items[0]
-        # The comma between the first items is the same in every catalogue so far.
-        return self(f"rules.list.{joiner}", items=", ".join(items[:-1]), last=items[-1])
-
-    def sentence(self, clause: str) -> str:
-        """A clause made a sentence: a capital, and the language's full stop."""
-        return self("rules.sentence", clause=capitalised(clause))
-
-
-def _many(count: int) -> str:
-    return "one" if count == 1 else "many"
-
-
-def _ranges(numbers: list[int]) -> list[str]:
-    """[1, 2, 3, 4, 6, 7, 8, 9] -> ["1–4", "6–9"]."""
-    spans: list[str] = []
-    for _, run in groupby(enumerate(numbers), key=lambda pair: pair[1] - pair[0]):
-        values = [value for _, value in run]
-        spans.append(str(values[0]) if len(values) == 1 else f"{values[0]}–{values[-1]}")
-    return spans
 
 
 # -- goal and layout ---------------------------------------------------------------------------
@@ -320,7 +118,7 @@ def _foundations_fact(rules: GameRules, start: Dealt, say: Words) -> str:
 def _reserves_fact(rules: GameRules, start: Dealt, say: Words) -> tuple[str, str]:
     count = rules.reserves
     held = {len(pile) for pile in start.reserves}
-    many = _many(count)
+    many = one_or_many(count)
     number = capitalised(say.number(count))
     if is_free_cell(rules):
         term = say(f"rules.heading.cells.{many}")
@@ -368,7 +166,7 @@ def _to_cells(rules: GameRules) -> str | None:
     if not rules.free_cells:
         return None
     kind = "cell" if is_free_cell(rules) else "reserve"
-    return f"rules.dest.{kind}.{_many(rules.reserves)}"
+    return f"rules.dest.{kind}.{one_or_many(rules.reserves)}"
 
 
 def _several_per_suit(rules: GameRules) -> bool:
@@ -425,7 +223,7 @@ def _subjects(groups: list[tuple[FoundationRow, int]], say: Words) -> list[str]:
 
 
 def _row_sentence(rules: GameRules, row: FoundationRow, each: str, say: Words) -> list[str]:
-    builds = _word(row.builds)
+    builds = word(row.builds)
     if row.base == "chosen":
         if row.builds == "by-rank":
             raise ValueError(f"{rules.id}: no words for by-rank foundations on a chosen base "
@@ -456,12 +254,12 @@ def _feeds(rules: GameRules, say: Words) -> list[str]:
             every.append(pile)
         else:
             lines.append(say("rules.foundations.feeds.some", pile=pile,
-                             foundations=say.listing(_ranges(sorted(foundations)), "and")))
+                             foundations=say.listing(ranges(sorted(foundations)), "and")))
     if own:
-        lines.insert(0, say("rules.foundations.feeds.own", piles=say.listing(_ranges(own), "and")))
+        lines.insert(0, say("rules.foundations.feeds.own", piles=say.listing(ranges(own), "and")))
     if every:
-        lines.insert(1 if own else 0, say(f"rules.foundations.feeds.all.{_many(len(every))}",
-                                          piles=say.listing(_ranges(every), "and"),
+        lines.insert(1 if own else 0, say(f"rules.foundations.feeds.all.{one_or_many(len(every))}",
+                                          piles=say.listing(ranges(every), "and"),
                                           count=say.number(count)))
     if rules.reserves or rules.stock:
         lines.append(say("rules.foundations.feeds.tableau_only"))
@@ -514,7 +312,7 @@ def _wrap(rules: GameRules, say: Words) -> str:
     tableau = rules.tableau
     direction = tableau.build.direction
     if tableau.build.wrap:
-        return say(f"rules.tableau.wrap.{_word(direction)}")
+        return say(f"rules.tableau.wrap.{word(direction)}")
     if direction == "up-or-down":
         return say("rules.tableau.nowrap.up_or_down")
     # The rank that goes on nothing may still go into a space, if spaces take it.
@@ -540,20 +338,20 @@ def _moves(rules: GameRules, say: Words) -> list[str]:
             line = say("rules.tableau.moves.counted")
         else:
             limits = [run_limits(spaces, cells)[0] for spaces in range(3)]
-            line = say(f"rules.tableau.moves.counted.cells.{_many(cells)}",
+            line = say(f"rules.tableau.moves.counted.cells.{one_or_many(cells)}",
                        none=limits[0], one=limits[1], two=limits[2])
         return [line, say("rules.tableau.moves.counted.to_space")]
     if tableau.run_suits is not None:
-        lines = [say(f"rules.tableau.moves.run_of.{_word(tableau.run_suits)}")]
+        lines = [say(f"rules.tableau.moves.run_of.{word(tableau.run_suits)}")]
         if tableau.run_suits != "any-suit":
-            lines.append(say(f"rules.tableau.moves.mixed.{_word(tableau.run_suits)}"))
+            lines.append(say(f"rules.tableau.moves.mixed.{word(tableau.run_suits)}"))
         return lines
     return [say("rules.tableau.moves.run")]
 
 
 def _tableau(rules: GameRules, say: Words) -> Section:
     build = rules.tableau.build
-    lines = [say(f"rules.tableau.builds.{_word(build.direction)}_{_word(build.suits)}")]
+    lines = [say(f"rules.tableau.builds.{word(build.direction)}_{word(build.suits)}")]
     if build.direction == "up-or-down":
         lines.append(say("rules.tableau.either_way"))
     lines.append(_wrap(rules, say))
@@ -571,7 +369,7 @@ def _tableau(rules: GameRules, say: Words) -> Section:
 # -- cells, reserves, stock --------------------------------------------------------------------
 
 def _cells(rules: GameRules, say: Words) -> Section:
-    many = _many(rules.reserves)
+    many = one_or_many(rules.reserves)
     sources = say.listing([say(key) for key in _into_cells(rules)], "or")
     where = say.listing([say(key) for key in _out_of_reserves()], "or")
     if is_free_cell(rules):
@@ -586,7 +384,7 @@ def _cells(rules: GameRules, say: Words) -> Section:
 
 
 def _reserves(rules: GameRules, say: Words) -> Section:
-    many = _many(rules.reserves)
+    many = one_or_many(rules.reserves)
     start = dealt(rules)
     where = say.listing([say(key) for key in _out_of_reserves()], "or")
     single = all(len(pile) <= 1 for pile in start.reserves)
@@ -606,7 +404,7 @@ def _stock(rules: GameRules, say: Words) -> Section:
     where = say.listing([say(key) for key in places], "or")
     if cells and rules.cells_take != "any":
         kind = "not_cells" if is_free_cell(rules) else "not_reserve"
-        waste = say(f"rules.stock.waste.{kind}.{_many(rules.reserves)}", where=where)
+        waste = say(f"rules.stock.waste.{kind}.{one_or_many(rules.reserves)}", where=where)
     else:
         waste = say("rules.stock.waste", where=where)
     return Section("stock", say("rules.heading.stock"), lines=(
