@@ -75,12 +75,34 @@ def games_with_days() -> set[str]:
     return games
 
 
+def reach(table: DailyTable) -> str:
+    """Each game's days in ``table``, as the docs would say them: its first and last
+    day and the rules that picked them, one line a game (the docs point here rather
+    than copy dates that change each time the table is extended)."""
+    lines = []
+    for game_id in GAMES:
+        runs = [stretch for stretch in table.stretches.get(game_id, []) if stretch.picks]
+        if not runs:
+            lines.append(f"{game_id}: no deals of the day")
+            continue
+        rules = ", ".join(str(rule) for rule in sorted({stretch.rule for stretch in runs}))
+        lines.append(f"{game_id}: {runs[0].first} to {runs[-1].last} (rules {rules})")
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="game ids (default: every game)")
-    parser.add_argument("--until", type=date.fromisoformat, required=True, help="YYYY-MM-DD")
+    parser.add_argument("--until", type=date.fromisoformat, help="YYYY-MM-DD")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--reach", action="store_true",
+                        help="print each game's days in the table, and stop")
     args = parser.parse_args(argv)
+    if args.reach:
+        print(reach(read_table(TABLE.read_text())), end="")
+        return 0
+    if args.until is None:
+        parser.error("--until is needed (or --reach)")
     rule = RULES[LATEST]
     if rule.solver != VERSION:
         sys.exit(f"daily.py: rule {rule.version} picks with solver version {rule.solver}, "

@@ -127,6 +127,18 @@ def test_a_new_rule_picks_only_days_no_rule_picked_before():
     assert [s.rule for s in again.stretches["fortress"]] == [1, LATEST]
 
 
+def test_the_reach_the_docs_point_to_is_the_tables_own():
+    # docs/playing.md names no dates of the table: scripts/daily.py --reach says them.
+    lines = dict(line.split(": ", 1) for line in daily_script.reach(TABLE).splitlines())
+    assert set(lines) == set(GAMES)
+    for game_id in GAMES:
+        if game_id in TABLE.games:
+            first = TABLE.stretches[game_id][0].first
+            assert lines[game_id].startswith(f"{first} to {TABLE.last_day(game_id)} (rules ")
+        else:
+            assert lines[game_id] == "no deals of the day"
+
+
 @pytest.mark.parametrize("change, problem", [
     (lambda d: d["rules"]["1"].update(budget=30000), "not this app's"),
     (lambda d: d["games"]["fortress"].append({"rule": 1, "first": "2026-11-29", "picks": [1]}),
