@@ -63,22 +63,34 @@ def test_nothing_outside_docs_cites_the_old_rules_sheets():
 
 def test_the_docs_point_only_inside_the_repository():
     # docs/ may name the old sheets in prose, but no path out of the checkout.
-    for path in sorted((ROOT / "docs").glob("*.md")):
+    for path in sorted((ROOT / "docs").rglob("*.md")):
         text = path.read_text(encoding="utf-8")
         assert "../shared" not in text and "/work/" not in text, path.name
 
 
+def anchors(document: Path) -> set[str]:
+    """The anchors GitHub gives the headings of a Markdown file."""
+    return {re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+            for heading in re.findall(r"^#+ (.+)$", document.read_text(encoding="utf-8"),
+                                      re.MULTILINE)}
+
+
 def test_relative_links_in_the_documents_lead_to_files():
-    # [text](target) links of the top-level documents and docs/, other than web
-    # addresses and anchors, must name a file of the repository.
-    documents = [ROOT / "README.md", ROOT / "THIRD_PARTY.md", *sorted((ROOT / "docs").glob("*.md"))]
+    # [text](target) links of the top-level documents and docs/ (its folders too),
+    # other than web addresses, must name a file of the repository, and a heading of
+    # it where they name one (#anchor).
+    documents = [ROOT / "README.md", ROOT / "THIRD_PARTY.md", *sorted((ROOT / "docs").rglob("*.md"))]
     broken = []
     for document in documents:
         for target in re.findall(r"\]\(([^)\s]+)\)", document.read_text(encoding="utf-8")):
-            if re.match(r"[a-z]+:|#", target):
+            if re.match(r"[a-z]+:", target):
                 continue
-            if not (document.parent / target.split("#")[0]).resolve().is_file():
+            path, _, anchor = target.partition("#")
+            linked = (document.parent / path).resolve() if path else document
+            if not linked.is_file():
                 broken.append(f"{document.name}: {target}")
+            elif anchor and linked.suffix == ".md" and anchor not in anchors(linked):
+                broken.append(f"{document.name}: {target} (no such heading)")
     assert not broken
 
 
