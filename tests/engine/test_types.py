@@ -9,12 +9,14 @@ game is made, but code that compares a field with a word (``row.builds ==
 dependency, so it missing is a failure, not a skip.
 """
 
+import re
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+README_TEXT = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 def mypy(*args: str, cwd: Path) -> subprocess.CompletedProcess:
@@ -47,6 +49,26 @@ def test_the_browser_layer_compares_with_no_misspelt_word(tmp_path):
     # (And it did look at every module of it.)
     modules = len(list((ROOT / "web" / "castling_web").glob("*.py")))
     assert f"checked {modules} source files" in result.stdout, result.stdout + result.stderr
+
+
+def test_the_browser_layer_is_strict_where_the_readme_says(tmp_path):
+    # mypy --strict over castling_web, the page's JavaScript objects typed Any
+    # (tests/stubs: js, pyodide, pyscript): the README's type-check paragraph says
+    # how many modules pass and how many errors the rest still have. Typing a module
+    # means updating both figures; a clean module that stops being clean fails here.
+    said = re.search(r"(\d+) of its (\d+) modules pass `mypy --strict`; the other (\d+) "
+                     r"have (\d+) errors", " ".join(README_TEXT.split()))
+    assert said, "the README's type-check paragraph names no figures"
+    clean, modules, rest, errors = map(int, said.groups())
+    (tmp_path / "mypy.ini").write_text(
+        f"[mypy]\npython_version = 3.11\nstrict = True\nwarn_unreachable = True\n"
+        f"mypy_path = {ROOT / 'py'}:{ROOT / 'web'}:{ROOT / 'tests' / 'stubs'}\n", encoding="utf-8")
+    result = mypy("--config-file", str(tmp_path / "mypy.ini"), "--cache-dir", str(tmp_path / "cache"),
+                  "-p", "castling_web", cwd=ROOT)
+    found = re.findall(r"^web/castling_web/(\w+)\.py:\d+: error", result.stdout, re.MULTILINE)
+    assert len(list((ROOT / "web" / "castling_web").glob("*.py"))) == modules
+    assert (len(set(found)), len(found)) == (rest, errors), result.stdout[-3000:]
+    assert clean + rest == modules
 
 
 #: Lines that compare vocabulary fields with words: the misspelt ones must be

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from typing import Any
 
 WORKER_NAME = "solver"
 #: The compiled search core, beside index.html (build.py: castling.core.wasm.WASM_NAME).
@@ -26,9 +27,9 @@ class Advisor:
     """Starts the worker and sends it questions; knows whether it is free."""
 
     def __init__(self) -> None:
-        self.worker = None
+        self.worker: Any = None     # the worker (a JavaScript object), once up
         self.pending = 0          # questions sent and not yet answered
-        self._booting = None
+        self._booting: asyncio.Future[None] | None = None
         #: False once every start has failed: the page has no solver
         self.available = True
         #: "core" once the worker searches with the compiled core, else why not
@@ -70,7 +71,7 @@ class Advisor:
         logging.getLogger(__name__).warning("Castling: the solver's worker did not start; "
                                             "hints are the simple ones")
 
-    async def _start_one(self, name: str):
+    async def _start_one(self, name: str) -> Any:
         """One start of the worker, searching with the compiled core where it
         loads: the worker, or None if the start failed (and is ended)."""
         # Imported here, not at the top: PyScript's module exists only in the page,
@@ -96,7 +97,7 @@ class Advisor:
                                                 self.search)
         return worker
 
-    async def ask(self, request: dict) -> dict | None:
+    async def ask(self, request: dict[str, Any]) -> dict[str, Any] | None:
         """The worker's answer to one request, or None when it could not answer."""
         if not self.ready:
             return None

@@ -16,7 +16,7 @@ from castling import GAMES
 from castling.i18n import t
 from castling.app.words.difficulty import difficulty_words
 
-from .dom import close_dialog, present
+from .dom import JsObject, close_dialog, present
 from .host import Host
 
 
@@ -72,7 +72,7 @@ class Chooser:
             if present(entry):
                 recent.appendChild(entry)
 
-    def _fill(self, entry) -> None:
+    def _fill(self, entry: JsObject) -> None:
         """The player's record and the study's figure for one game, as text."""
         game_id = str(entry.getAttribute("data-game"))
         stats = self.host.session.stats_for(game_id)
@@ -102,7 +102,7 @@ class Chooser:
             found += shown
         document.getElementById("game-search-none").hidden = found > 0
 
-    def on_click(self, event) -> None:
+    def on_click(self, event: JsObject) -> None:
         """A game's name in the list plays it."""
         chosen = event.target.closest("[data-play]")
         if present(chosen):
@@ -112,10 +112,10 @@ class Chooser:
         close_dialog(self.host.document, "games")
         self.host.open_game(game_id)
 
-    def on_input(self, event) -> None:
+    def on_input(self, event: JsObject) -> None:
         self.filter(str(event.target.value))
 
-    def on_key(self, event) -> None:
+    def on_key(self, event: JsObject) -> None:
         """Enter in the search plays the first game shown."""
         if str(event.key) != "Enter":
             return

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .dom import present
+from .dom import JsObject, present
 
 
 class Commands:
@@ -28,7 +28,7 @@ class Commands:
         if not present(control) or not control.disabled:
             self.actions[action]()
 
-    def on_click(self, event) -> None:
+    def on_click(self, event: JsObject) -> None:
         control = event.target.closest("[data-action]")
         if not present(control) or control.disabled:
             return

@@ -15,13 +15,15 @@ from castling.i18n import t
 from castling.app.deals.daily import DailyTable, read_table
 from castling.app.words.dates import long_day
 
+from .dom import JsObject
 from .host import Host
+from .keep_game import KeepGame
 from .shipped import fetch_table
 
 TABLE_URL = "./daily.json"
 
 
-def local_today(window) -> date:
+def local_today(window: JsObject) -> date:
     """The player's calendar date now."""
     now = window.Date.new()
     return date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
@@ -30,7 +32,7 @@ def local_today(window) -> date:
 class DailyDeal:
     """Opens today's deal of the game on the table."""
 
-    def __init__(self, host: Host, keep) -> None:
+    def __init__(self, host: Host, keep: KeepGame) -> None:
         self.host = host
         self.keep = keep            # offers back the game today's deal replaced (keep_game.py)
         self.table: DailyTable | None = None

@@ -16,25 +16,27 @@ choose another kind.
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 
 from castling.i18n import t
 from castling.app.deals.grades import GRADES, GradeTable, read_table
 
 from .host import Host
+from .keep_game import KeepGame
 from .shipped import fetch_table
 
 TABLE_URL = "./grades.json"
 
 
 class DealChoice:
-    def __init__(self, host: Host, keep) -> None:
+    def __init__(self, host: Host, keep: KeepGame) -> None:
         self.host = host
         self.keep = keep            # offers back the game a deal replaced (keep_game.py)
         self.table: GradeTable | None = None
         self.dialog = host.document.getElementById("deal-dialog")
         host.command("choose-deal", self.open)
         for grade in GRADES:
-            host.command(f"deal-{grade}", lambda grade=grade: self.deal(grade))
+            host.command(f"deal-{grade}", partial(self.deal, grade))
 
     def open(self) -> None:
         asyncio.ensure_future(self._open())

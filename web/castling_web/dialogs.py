@@ -4,11 +4,14 @@ and charts, charts.py, first; every game's table behind a tab) and the keys.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from castling import GAMES
 from castling.i18n import t
 from castling.app.deals.grades import GRADES
 
 from .charts import Charts
+from .dom import JsObject
 from .host import Host
 from .timer import clock
 
@@ -106,7 +109,7 @@ class Dialogs:
         card.replaceChildren(*tiles)
         self.charts.show(game_id)
 
-    def _tile(self, name: str, shown: str, key: str):
+    def _tile(self, name: str, shown: str, key: str) -> JsObject:
         tile = self.document.createElement("div")
         tile.className = "tile"
         term, value = self.document.createElement("dt"), self.document.createElement("dd")
@@ -139,7 +142,7 @@ class Dialogs:
             button.setAttribute("tabindex", "0" if chosen else "-1")
             self.document.getElementById(f"stats-{tab}").hidden = not chosen
 
-    def on_tab_key(self, event) -> None:
+    def on_tab_key(self, event: JsObject) -> None:
         """Left and right (Home, End) move between the tabs, and choose the one reached."""
         key = str(event.key)
         now = next(tab for tab in TABS if self.document.getElementById(
@@ -154,7 +157,7 @@ class Dialogs:
         self.show_tab(TABS[index])
         self.document.getElementById(f"stats-tab-{TABS[index]}").focus()
 
-    def _row(self, cell_tag: str, values):
+    def _row(self, cell_tag: str, values: Iterable[object]) -> JsObject:
         row = self.document.createElement("tr")
         for value in values:
             cell = self.document.createElement(cell_tag)

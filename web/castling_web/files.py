@@ -9,18 +9,20 @@ only if the player says so.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from typing import Any
 
 import js
 from castling.errors import ImportFileError
-from castling.app.storage.transfer import read_file
+from castling.app.storage.transfer import Holding, read_file
 from pyodide.ffi import create_proxy, to_js
 
-from .dom import js_object, present
+from .dom import JsObject, js_object, present
 from .host import Host
 
 
 class Files:
-    def __init__(self, host: Host, offer) -> None:
+    def __init__(self, host: Host, offer: Callable[[Holding, str], Any]) -> None:
         self.host = host
         self.offer = offer          # shows what a file holds, to merge (transfer_view.py)
         host.command("export", self.export)
@@ -40,14 +42,14 @@ class Files:
         link.remove()
         window.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 10_000)
 
-    def on_import(self, event) -> None:
+    def on_import(self, event: JsObject) -> None:
         chooser = event.target
         chosen = chooser.files
         if present(chosen) and chosen.length:
             asyncio.ensure_future(self._import(chosen.item(0)))
         chooser.value = ""              # the same file may be chosen again
 
-    async def _import(self, file) -> None:
+    async def _import(self, file: JsObject) -> None:
         text = str(await file.text())
         try:
             held = read_file(text)

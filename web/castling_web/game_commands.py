@@ -7,14 +7,22 @@ Choose a deal dialog offers too)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from castling import auto_finish
 
 from .dom import close_dialog
 from .host import Host
+from .keep_game import KeepGame
+
+if TYPE_CHECKING:
+    from .advice_view import AdviceView
+    from .deal_choice import DealChoice
 
 
 class GameCommands:
-    def __init__(self, host: Host, advice, keep, choice=None) -> None:
+    def __init__(self, host: Host, advice: AdviceView, keep: KeepGame,
+                 choice: DealChoice | None = None) -> None:
         self.host = host
         self.advice = advice            # deals a winnable deal, for "winnable deals only"
         self.keep = keep                # offers back a game given up (keep_game.py)

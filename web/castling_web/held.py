@@ -7,18 +7,25 @@ down the other. Where held cards may go is the engine's answer
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
 from castling.app.table.choice import Held
+
+if TYPE_CHECKING:
+    from .render import TableView
 
 
 class HeldCards:
     """What is held now, and its highlights on the table."""
 
-    def __init__(self, view, picked=None) -> None:
+    def __init__(self, view: TableView, picked: Callable[[], Any] | None = None) -> None:
         self.view = view
         self.picked = picked            # called when cards are picked up (their sound)
         self.now: Held | None = None
 
-    def hold(self, names: tuple[str, ...], source: int, count: int, places) -> None:
+    def hold(self, names: tuple[str, ...], source: int, count: int,
+             places: Iterable[int]) -> None:
         """Pick up ``count`` cards of a pile: they and the piles they may go to
         (numbers, ``places``) light up."""
         self.now = Held(source, count)

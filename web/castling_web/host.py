@@ -45,7 +45,7 @@ class Host(Protocol):
 
     # -- the page's events --------------------------------------------------------
 
-    def listen(self, target, event: str, handler: Callable) -> None:
+    def listen(self, target: Any, event: str, handler: Callable[..., Any]) -> None:
         """Call ``handler`` with each ``event`` of the DOM ``target``."""
 
     def command(self, action: str, do: Callable[[], Any]) -> None:
@@ -60,7 +60,7 @@ class Host(Protocol):
 
     # -- the player's game -------------------------------------------------------
 
-    def play(self, moves: list, count: int, *, by_player: bool = True,
+    def play(self, moves: list[Move], count: int, *, by_player: bool = True,
              helped: bool = False) -> None:
         """Play moves the engine produced, carrying ``count`` cards; see moves.py."""
 

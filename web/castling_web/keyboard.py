@@ -12,10 +12,10 @@ from __future__ import annotations
 from castling.i18n import t
 from castling.app.table.arrangement import neighbour
 from castling.app.table.board import home_move, next_choice, targets
-from castling.app.table.choice import choose
+from castling.app.table.choice import Choice, choose
 from castling.app.words.spoken import card_label, pile_title
 
-from .dom import present
+from .dom import JsObject, present
 from .host import Host
 
 SHORTCUTS = {"u": "undo", "r": "redo", "h": "hint", "f": "finish", "n": "new", "m": "menu",
@@ -41,7 +41,7 @@ class KeyboardInput:
         self.host = host
         host.listen(host.document, "keydown", self.on_key)
 
-    def on_key(self, event) -> None:
+    def on_key(self, event: JsObject) -> None:
         document = self.host.document
         # A replay shown has keys of its own (replay_view.py); the game's do nothing.
         if present(document.querySelector("dialog[open]")) or event.altKey or self.host.view_only:
@@ -57,8 +57,10 @@ class KeyboardInput:
             event.preventDefault()
             self.host.run(action)
             return
-        pile = target.closest("[data-pile]") if present(target) else None
-        if not present(pile) or command:
+        if not present(target) or command:
+            return
+        pile = target.closest("[data-pile]")
+        if not present(pile):
             return
         name = str(pile.getAttribute("data-pile"))
         if key.startswith("Arrow"):
@@ -106,10 +108,11 @@ class KeyboardInput:
         else:
             self._hold(choice)
 
-    def _hold(self, choice) -> None:
+    def _hold(self, choice: Choice) -> None:
         """Pick the cards up and say what they are and where they may go."""
         host = self.host
         game, count = host.session.game, choice.count
+        assert choice.source is not None        # (a "hold" names its pile)
         rules, source = game.rules, game.rules.pile_names[choice.source]
         host.held.hold(rules.pile_names, choice.source, count, choice.places)
         top = card_label(game.position.to_piles()[source][-count])

@@ -6,11 +6,13 @@ from pyodide.ffi import jsnull
 
 from castling.errors import StorageError
 
+from .dom import JsObject
+
 
 class BrowserStorage:
     """``window.localStorage``; a refused write (full, disabled) raises StorageError."""
 
-    def __init__(self, window) -> None:
+    def __init__(self, window: JsObject) -> None:
         try:
             self._store = window.localStorage
             self._store.getItem("castling:probe")

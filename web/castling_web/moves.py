@@ -7,7 +7,12 @@ steps its own game through ``watch`` too, so a move is said one way.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from castling import safe_foundation_moves
+from castling.game import Game
+from castling.movegen import Move
 from castling.i18n import t
 from castling.app.words.spoken import move_words, turn_words
 
@@ -22,7 +27,8 @@ class Moves:
     def __init__(self, host: Host) -> None:
         self.host = host
 
-    def play(self, moves, count: int, *, by_player: bool = True, helped: bool = False) -> None:
+    def play(self, moves: list[Move], count: int, *, by_player: bool = True,
+             helped: bool = False) -> None:
         """Play moves the engine produced (one, or a supermove's several) carrying
         ``count`` cards; the player's are followed by auto-play sending safe cards
         home. ``helped``: the solver's move ("Show me"), said as such."""
@@ -48,7 +54,8 @@ class Moves:
                 host.announce(t("say.showme", move=words) if helped
                               else t("say.sentence", text=words))
 
-    def watch(self, game, source: int, target: int, count: int, play) -> str:
+    def watch(self, game: Game, source: int, target: int, count: int,
+              play: Callable[[], Any]) -> str:
         """Have ``play`` make a move of ``count`` cards on ``game`` (the player's, or a
         replay's), and return how to say it. The words are made before the move,
         while the cards are where they say; a card turned from the stock is only

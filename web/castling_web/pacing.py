@@ -3,7 +3,11 @@ viewer's play and Show me's line share this clock."""
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from pyodide.ffi import create_proxy
+
+from .dom import JsObject
 
 #: milliseconds between moves, per speed a ``<select>`` may name
 SPEEDS = {"slow": 1400, "normal": 700, "fast": 250}
@@ -18,10 +22,10 @@ def pace_for(speed: str) -> str:
 class Pacer:
     """Calls ``step`` at the speed chosen in the ``<select>`` ``speed`` until stopped."""
 
-    def __init__(self, window, speed, step) -> None:
+    def __init__(self, window: JsObject, speed: JsObject, step: Callable[[], Any]) -> None:
         self.window = window
         self.speed = speed
-        self._timer = None
+        self._timer: JsObject | None = None
         self._step = create_proxy(lambda *_: step())
 
     @property

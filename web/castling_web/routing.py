@@ -10,20 +10,26 @@ so is which game an address opens (castling.app.opening).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from castling.errors import LinkError
 from castling.i18n import t
-from castling.app.deals.links import LinkError, deal_link, parse_link
+from castling.app.deals.links import deal_link, parse_link
 from castling.app.opening import open_deal, open_first
-from castling.app.deals.replay_links import is_replay_link, parse_replay_link
+from castling.app.deals.replay_links import Replay, is_replay_link, parse_replay_link
 from castling.app.storage.transfer import is_transfer_link
 from castling.rules import GameRules
 
 from .host import Host
+from .keep_game import KeepGame
 
 
 class Router:
     """Opens what the address names, and keeps the address naming the deal on the table."""
 
-    def __init__(self, host: Host, open_replay, keep, open_transfer) -> None:
+    def __init__(self, host: Host, open_replay: Callable[[Replay], Any], keep: KeepGame,
+                 open_transfer: Callable[[str], Any]) -> None:
         self.host = host
         self.open_replay = open_replay      # shows a Replay over the player's game
         self.keep = keep                    # offers back a game the link replaced (keep_game.py)
@@ -83,7 +89,8 @@ class Router:
         """Whether the page showed the first visit's deal before Python was up
         (web/first-table.js marks which way in it drew: a link's deal or a
         player's save are what the app opens anyway)."""
-        return self.host.document.documentElement.getAttribute("data-early") == "front-door"
+        way = self.host.document.documentElement.getAttribute("data-early")
+        return str(way) == "front-door"
 
     def release(self) -> None:
         """The transfer link was answered (or refused): the address names the deal again,

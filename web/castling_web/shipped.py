@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import Callable, TypeVar
 
+from .dom import JsObject
+
 T = TypeVar("T")
 
 
-async def fetch_table(window, url: str, read: Callable[[str], T]) -> T | None:
+async def fetch_table(window: JsObject, url: str, read: Callable[[str], T]) -> T | None:
     """The table at ``url`` read by ``read``, or None: offline before the first
     visit finished, or damaged (``read`` raised)."""
     try:

@@ -20,6 +20,9 @@ from __future__ import annotations
 
 import sys
 import zipimport
+from collections.abc import Sequence
+from importlib.machinery import ModuleSpec
+from types import ModuleType
 
 #: Where the trimmed library is mounted (Pyodide's place for its stdlib zip).
 LIBRARY = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip"
@@ -55,7 +58,8 @@ class FullLibrary:
         self.left_out = frozenset(listed.decode().split())
         self.fetched = False
 
-    def find_spec(self, name: str, path=None, target=None):
+    def find_spec(self, name: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> ModuleSpec | None:
         if name not in self.left_out:
             return None
         if not self.fetched:

@@ -6,7 +6,7 @@ question (``changed_elsewhere``); here the choice is offered and carried out.
 
 from __future__ import annotations
 
-from .dom import present
+from .dom import JsObject, present
 from .host import Host
 
 
@@ -18,7 +18,7 @@ class OtherTabs:
         host.listen(host.window, "storage", self.on_storage)
         host.subscribe(self.show_conflict)
 
-    def on_storage(self, event) -> None:
+    def on_storage(self, event: JsObject) -> None:
         """Another tab of this site wrote to storage."""
         key = event.key
         if self.host.session.tabs.changed(str(key) if present(key) else None):

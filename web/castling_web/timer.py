@@ -24,7 +24,7 @@ class Timer:
     def show(self) -> None:
         self.document.getElementById("timer").textContent = clock(self.session.hand.seconds)
 
-    def on_tick(self, *_) -> None:
+    def on_tick(self, *_: object) -> None:
         # A hidden page (another tab, a locked phone) is not being played, and
         # the player's clock stops while they watch a replay.
         if self.document.hidden or self.host.view_only or self.session.game is None:

@@ -12,10 +12,11 @@ from castling import GAMES
 from castling.i18n import t
 
 from .host import Host
+from .routing import Router
 
 
 class Welcome:
-    def __init__(self, host: Host, router) -> None:
+    def __init__(self, host: Host, router: Router) -> None:
         self.host = host
         self.router = router        # (what the page was opened by: routing.Router.opened_by)
         self.dialog = host.document.getElementById("welcome-dialog")

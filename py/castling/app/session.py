@@ -206,7 +206,7 @@ class Session:
         """The game in hand's win is already counted."""
         return self.book.win_counted(self.game.rules.id, self.hand.token)
 
-    def play(self, moves: list[Sequence[int]], *, helped: bool = False) -> None:
+    def play(self, moves: Sequence[Sequence[int]], *, helped: bool = False) -> None:
         """Play one move or a group (a supermove), then count, check the win and save.
         ``helped``: the solver chose it ("Show me"), so a win is one with help.
         A win counted here leaves what was special about it in ``win_news``."""
