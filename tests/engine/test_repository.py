@@ -132,3 +132,21 @@ def test_every_control_of_the_page_is_in_section_5(attribute):
     missing = sorted(value for value in values
                      if f"`{value}`" not in reference and f'{attribute}="{value}"' not in reference)
     assert not missing, f"docs/rules.md §5 does not name {attribute} {missing}"
+
+
+def test_the_internals_map_names_every_folder_and_only_folders():
+    # docs/internals.md opens with a map of the folders: it must match the tree.
+    text = (ROOT / "docs" / "internals.md").read_text(encoding="utf-8")
+    mapped = set(re.findall(r"^\| `([\w./-]+)/` \|", text, re.MULTILINE))
+    assert mapped, "docs/internals.md has no map of folders"
+    assert all((ROOT / folder).is_dir() for folder in mapped), sorted(
+        folder for folder in mapped if not (ROOT / folder).is_dir())
+    tracked = {str(Path(name).parent) for name in tracked_files()}
+    # every tracked folder, down to the depths the map speaks of
+    wanted = {folder for folder in tracked
+              if folder.count("/") < 3 and not folder.startswith((".", "data/", "web/licenses/"))
+              and folder not in (".",)} - {"py"}
+    deep = {folder for folder in wanted if any(folder.startswith(m + "/") for m in mapped)
+            and folder not in mapped and folder.count("/") > 1}
+    assert wanted - mapped - deep == set(), sorted(wanted - mapped - deep)
+
