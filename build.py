@@ -52,6 +52,7 @@ from castling.core.wasm import WASM_NAME  # noqa: E402  (where the core goes in 
 from castling.i18n import DEFAULT, LANGUAGES, catalogue, help_folder  # noqa: E402
 from castling.app.words.rules_text import intro, rules_sections, tips  # noqa: E402
 from castling.app.table.table_sketch import table_sketch  # noqa: E402
+from castling.app.storage.records import SWITCH_ROWS  # noqa: E402  (the Settings dialog's switches)
 from study_report import summary as study_summary  # noqa: E402  (the study's figures for the chooser)
 from first_table import first_table, game_files  # noqa: E402  (the table before Python is up)
 from build_core import MissingToolchain, compile_core, toolchain_present  # noqa: E402
@@ -281,7 +282,12 @@ def write_pages(out: Path, faces: bool = True) -> None:
     languages = "".join(f'<option value="{code}" lang="{code}">{html.escape(name)}</option>'
                         for code, name in LANGUAGES.items())
     piles, plan = first_table()
+    switches = {f"SWITCHES_{group.upper()}": "\n      ".join(
+        f'<label class="switch-row"><span data-i18n="settings.{name}"></span> <input '
+        f'type="checkbox" role="switch" class="switch" data-setting="{name}"></label>'
+        for name in names) for group, names in SWITCH_ROWS.items()}
     page = fill((WEB / "index.html").read_text(encoding="utf-8"), {
+        **switches,
         "GAME_OPTIONS": options, "GAME_CHOOSER": chooser, "LANGUAGE_OPTIONS": languages,
         "FIRST_TABLE": piles, "FIRST_TABLE_PLAN": plan,
         "CSP": CSP, "MPY_CONFIG": html.escape(json.dumps({"plugins": plugins}), quote=False),

@@ -14,6 +14,7 @@ from castling.games import GROUPS
 from castling.cards import RANKS, SUITS
 from castling.i18n import LANGUAGES, catalogue, preferred, set_language, t
 from castling.app.deals.grades import GRADES
+from castling.app.storage.records import SWITCH_ROWS
 from castling.app.words.rules_words import hand_written_keys, message_keys
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,6 +61,8 @@ def keys_used() -> set[str]:
                                                          "merged.stats") for count in ("one", "many")}
     used |= {f"transfer.settings.{fate}" for fate in ("taken", "kept", "none")}
     used |= {"language.name"}               # i18n.LANGUAGES: each catalogue names its language
+    # the Settings dialog's switches (build.py writes a row for each declared one)
+    used |= {f"settings.{name}" for names in SWITCH_ROWS.values() for name in names}
     used |= {f"game.{game_id}.summary" for game_id in GAMES}
     # the rules' words (tests/engine/test_rules_text.py checks they ask for no others),
     # and each game's introduction and tips

@@ -15,6 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
+from castling.app.storage.records import SWITCH_ROWS  # noqa: E402
 
 
 def fingerprint(folder: Path) -> dict[str, str]:
@@ -257,3 +258,18 @@ def test_a_hand_written_game_page_stops_the_build(tmp_path, monkeypatch):
     with pytest.raises(SystemExit, match="fortress.part.html: a game's help page is made"):
         (tmp_path / "out").mkdir()
         build.write_help(tmp_path / "out")
+
+
+def test_every_declared_switch_is_a_row_of_its_group_in_settings(site):
+    # An on/off setting is declared once (castling.app.storage.records.Settings,
+    # switch("GROUP")): the build writes its row into that group of the dialog.
+    page = (site / "index.html").read_text(encoding="utf-8")
+    groups = dict(re.findall(r'<section class="settings-group" aria-labelledby="settings-(\w+)">'
+                             r'(.*?)</section>', page, re.S))
+    assert set(SWITCH_ROWS) <= set(groups)
+    for group, names in SWITCH_ROWS.items():
+        shown = re.findall(r'role="switch" class="switch" data-setting="(\w+)"', groups[group])
+        assert tuple(shown) == names, group
+    every = re.findall(r'data-setting="(\w+)"[^>]*role="switch"|role="switch"[^>]*data-setting="(\w+)"',
+                       page)
+    assert sorted(a or b for a, b in every) == sorted(n for names in SWITCH_ROWS.values() for n in names)

@@ -284,15 +284,25 @@ def stats_text(stats: dict[str, Stats]) -> str:
                       separators=(",", ":"))
 
 
+def switch(group: str, default: bool) -> Any:
+    """An on/off setting shown as a switch in ``group`` of the Settings dialog."""
+    return field(default=default, metadata={"switch": group})
+
+
 @dataclass
 class Settings:
-    """What the player can switch; every setting persists."""
+    """What the player can switch; every setting persists.
 
-    autoplay: bool = True        # send safe cards home on their own
-    sound: bool = True           # card sounds (the mute control switches them off)
-    four_colour: bool = False    # clubs green, diamonds blue
-    high_contrast: bool = False  # black table, white cards, thick edges
-    calm: bool = False           # no clock or move count on screen (still kept and recorded)
+    An on/off setting is a ``bool`` field; ``switch("GROUP")`` makes it a switch
+    in that group of the Settings dialog (``play``, ``look``, ``sound``: build.py
+    writes the row, named by the catalogue's ``settings.NAME``), and that is all a
+    new one needs besides its words and what it does."""
+
+    autoplay: bool = switch("play", True)       # send safe cards home on their own
+    sound: bool = switch("sound", True)         # card sounds (the mute control switches them off)
+    four_colour: bool = False    # clubs green, diamonds blue (shown as two pictures of cards)
+    high_contrast: bool = switch("look", False)     # black table, white cards, thick edges
+    calm: bool = switch("play", False)          # no clock or move count on screen (still kept)
     card_size: str = "medium"    # "small", "medium" or "large"
     card_back: str = "blue"      # the face-down cards' design: "blue", "red" or "night"
     table: str = "green"         # the table's colour: "green", "blue" or "burgundy"
@@ -311,6 +321,9 @@ class Settings:
 # The on/off settings, known by their default (a field's type may be a string
 # or a class, depending on how annotations are evaluated).
 SWITCHES = tuple(f.name for f in fields(Settings) if isinstance(f.default, bool))
+#: the Settings dialog's switches, by group, in their order (build.py writes them)
+SWITCH_ROWS = {group: tuple(f.name for f in fields(Settings) if f.metadata.get("switch") == group)
+               for group in ("play", "look", "sound")}
 #: settings with a few named values, the first the default
 CHOICES = {"card_size": ("medium", "small", "large"), "card_back": ("blue", "red", "night"),
            "table": ("green", "blue", "burgundy"), "language": ("", *LANGUAGES),
