@@ -48,7 +48,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "web"))      # castling_web.render draws the first table
 from castling.games import GAMES, GROUPS  # noqa: E402  (the build reads the game list)
 from castling.rules import GameRules  # noqa: E402
-from castling.core.wasm import WASM_NAME  # noqa: E402  (where the core goes in the site)
+from castling.search.core.wasm import WASM_NAME  # noqa: E402  (where the core goes in the site)
 from castling.i18n import DEFAULT, LANGUAGES, catalogue, help_folder  # noqa: E402
 from castling.app.words.rules_text import intro, rules_sections, tips  # noqa: E402
 from castling.app.table.table_sketch import table_sketch  # noqa: E402
@@ -554,7 +554,7 @@ def write_boot_modules(out: Path) -> None:
 
 
 def write_core(out: Path) -> bool:
-    """The search core (py/castling/core/core.c) compiled to WebAssembly by the
+    """The search core (py/castling/search/core/core.c) compiled to WebAssembly by the
     pinned ziglang, from this Python's packages or else .venv's (where `make`
     installs it). Without it the site is built without the core, and says so:
     the app then searches in Python, as it always could. Under CI (CI=true)

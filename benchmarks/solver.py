@@ -60,7 +60,7 @@ import json, sys, time
 sys.path.insert(0, sys.argv[1])
 from castling.games import GAMES
 from castling.position import Position
-from castling import solver
+from castling.search import solver
 rules, rows, replaying = GAMES[sys.argv[2]], [], [0.0]
 replayed = getattr(solver, "_replayed", None)
 if replayed is not None:        # (the time the engine spends replaying the core's lines)
@@ -183,7 +183,7 @@ def decided(games: list[str], deals: int, python: bool) -> int:
     10 s, by the core (and the Python search): a line per game."""
     from castling.games import GAMES
     from castling.position import Position
-    from castling.solver import solve
+    from castling.search.solver import solve
     sides = ["core", "python"] if python else ["core"]
     print(f"deals 1-{deals}; decided within 1 s / within 10 s / won within 10 s "
           f"({' | '.join(sides)}), at most 1 GiB")
@@ -217,7 +217,7 @@ def mirror(games: list[str], deals: int, budget: int) -> int:
     the number of deals whose answers differ (0: the same everywhere)."""
     from castling.games import GAMES
     from castling.position import Position
-    from castling.solver import python_solve, solve
+    from castling.search.solver import python_solve, solve
     os.environ.pop("CASTLING_SOLVER", None)
     differ = 0
     for game_id in games:

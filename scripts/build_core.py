@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Compile the search core (py/castling/core/core.c) to one WebAssembly module:
+"""Compile the search core (py/castling/search/core/core.c) to one WebAssembly module:
 python3 scripts/build_core.py [OUT]  (default: where build.py puts it in dist/).
 
 The compiler is the pinned ``ziglang`` (requirements-build.txt), run as
@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCE = ROOT / "py" / "castling" / "core" / "core.c"
+SOURCE = ROOT / "py" / "castling" / "search" / "core" / "core.c"
 #: The exports are named in core.c (export_name), so no list of them here.
 FLAGS = ("-target", "wasm32-freestanding", "-nostdlib", "-ffreestanding", "-mbulk-memory",
          "-O2", "-std=c11", "-Wall", "-Wextra", "-Werror",
@@ -58,7 +58,7 @@ def compile_core(out: Path, python: str = sys.executable) -> Path:
 
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT / "py"))
-    from castling.core.wasm import WASM_NAME
+    from castling.search.core.wasm import WASM_NAME
     target = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "dist" / WASM_NAME
     try:
         compile_core(target)

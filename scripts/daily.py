@@ -15,8 +15,8 @@ scripts/deep_search.py): its candidates would not end.
 
 The newest rule's budgets are meant for the compiled core (``make`` builds it
 and installs wasmtime in .venv): build it first. Since solver 4 the core's
-third stage (castling.search_plan.stages_for), and since solver 6 its second stage
-carrying on from the first's positions (castling.search_plan.carries_on), which the
+third stage (castling.search.plan.stages_for), and since solver 6 its second stage
+carrying on from the first's positions (castling.search.plan.carries_on), which the
 Python search lacks, win candidates the Python search leaves unknown, so
 without the core the picks would not be the rule's.
 """
@@ -36,7 +36,7 @@ from pathlib import Path
 
 from castling import GAMES, Position
 from castling.app.deals.daily import LATEST, RULES, DailyTable, candidate, has_days, read_table
-from castling.solver import VERSION, solve
+from castling.search.solver import VERSION, solve
 
 ROOT = Path(__file__).resolve().parents[1]
 TABLE = ROOT / "data" / "daily.json"

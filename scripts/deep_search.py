@@ -27,7 +27,7 @@ import sys
 from pathlib import Path
 
 from castling import GAMES, Position
-from castling.solver import VERSION, solve
+from castling.search.solver import VERSION, solve
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDER = ROOT / "data" / "deep"

@@ -13,7 +13,7 @@ only the page knows once it reads the address: for each game build.py writes
 ``tables/GAME.json`` (:func:`game_plan`: the same plan, the piles as the
 renderer makes them, every word the table and the welcome show) and
 ``tables/GAME.bin`` (the game's rules table for the compiled core, which deals
-and replays moves before Python is up: castling.core.tables). The page fetches
+and replays moves before Python is up: castling.search.core.tables). The page fetches
 the two of the game it is asked for, and nothing else.
 """
 
@@ -24,7 +24,7 @@ import json
 
 from castling import GAMES, Game
 from castling.cards import FACE_DOWN, RANKS, SUITS, card_text
-from castling.core.tables import rules_table
+from castling.search.core.tables import rules_table
 from castling.i18n import DEFAULT, LANGUAGES, set_language, t
 from castling.movegen import tables_for
 from castling.app.table.arrangement import FAN_HEIGHT, FAN_WIDTH, INDEX_HEIGHT, INDEX_WIDTH, Space, page_plan

@@ -5,7 +5,7 @@
 The winnability study (data/winnability.csv, read and never written here) holds
 verdicts from several solver versions, whose position counts do not compare. A
 "won" is a proof whichever version gave it, so this takes every deal the study
-proved won and solves it again as solver SOLVER searches (castling.solver.solve,
+proved won and solves it again as solver SOLVER searches (castling.search.solver.solve,
 which runs the compiled core where it loads: build the site first) within
 BUDGET positions, appending each count to data/grades-measured.csv as it comes
 back. Running again measures only what is not measured yet by that solver
@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT / "py"))
 from castling import GAMES, Position  # noqa: E402
 from castling.app.deals.grades import (GRADES, LEAST_IN_A_GRADE, GameGrades, GradeTable,  # noqa: E402
                                     grade_of, limits)
-from castling.solver import solve  # noqa: E402
+from castling.search.solver import solve  # noqa: E402
 
 STUDY = ROOT / "data" / "winnability.csv"
 MEASURED = ROOT / "data" / "grades-measured.csv"
@@ -45,7 +45,7 @@ BUDGET = 100_000
 #: the solver version the deals are measured as (solve(..., solver=SOLVER): the
 #: current solver searches as it did, node for node). Within BUDGET solver 5
 #: searches every deal as solver 4 did (a one-deck game's beam needs 200,000
-#: positions: castling.search_plan.beam_share), so its 215,000 measures stand;
+#: positions: castling.search.plan.beam_share), so its 215,000 measures stand;
 #: raising this measures every deal again.
 SOLVER = 4
 PER_GRADE = 300         # deals listed of each grade: the table stays a few kilobytes a game

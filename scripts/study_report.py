@@ -22,7 +22,7 @@ from castling import GAMES  # noqa: E402
 from castling.i18n import LANGUAGES, help_folder, set_language, t  # noqa: E402
 
 DATA = ROOT / "data" / "winnability.csv"
-# solver: castling.solver.VERSION when the row was made, so a stronger solver
+# solver: castling.search.solver.VERSION when the row was made, so a stronger solver
 # knows which unknown deals are worth trying again.
 FIELDS = ["game", "deal", "result", "nodes", "seconds", "max_nodes", "solver"]
 PUBLISHED = {"fortress": 0.202, "chessboard": 0.30, "beleaguered-castle": 0.68}
@@ -167,9 +167,9 @@ def render_reports(table: list[dict]) -> dict[Path, str]:
     pages = {MARKDOWN: (
         "# How many deals can be won?\n\nMade by `scripts/winnability.py` from "
         "`data/winnability.csv` (do not edit by hand). Deals 1…N of each game, solved by "
-        "`castling.solver` with the node budget shown in the data; the interval counts unknown "
+        "`castling.search.solver` with the node budget shown in the data; the interval counts unknown "
         "deals as lost at its low end and as won at its high end. The last column gives the "
-        "versions of the solver (`castling.solver.VERSION`) whose verdicts are counted: a newer "
+        "versions of the solver (`castling.search.solver.VERSION`) whose verdicts are counted: a newer "
         "one tries the deals an older one left unknown again.\n\n" + header + lines +
         "\nNext to published figures:\n\n" + notes)}
     for language, page in SITE_PAGES.items():

@@ -33,8 +33,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from study_report import DATA, FIELDS, ROOT, read_all, summary, write_reports  # noqa: E402
 
 from castling import GAMES, Position  # noqa: E402
-from castling.solver import PYTHON_VERSION, solve  # noqa: E402
-from castling.solver import VERSION as SOLVER_VERSION  # noqa: E402
+from castling.search.solver import PYTHON_VERSION, solve  # noqa: E402
+from castling.search.solver import VERSION as SOLVER_VERSION  # noqa: E402
 
 BATCH = 8   # deals a task: a few seconds of work, so scheduling costs next to nothing
 

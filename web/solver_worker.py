@@ -9,7 +9,7 @@ search, only more slowly."""
 
 import json
 
-from castling.core import use_module
+from castling.search.core import use_module
 from castling.app.advice import answer
 
 
@@ -26,13 +26,13 @@ async def load_core(url):
     """Fetch and compile the core at ``url``, and search with it from now on:
     "core", or why not (the Python search goes on answering)."""
     try:
-        from castling.core.js_module import JsModule
+        from castling.search.core.js_module import JsModule
         module = await JsModule.fetch(str(url))
         use_module(module)
         # One small search at once: an instance that cannot be made, or a
         # module of another version, shows now rather than at the first hint.
         from castling import GAMES, Position
-        from castling.core.wasm import shared_core
+        from castling.search.core.wasm import shared_core
         rules = GAMES["chessboard"]
         core = shared_core(rules)
         if core is None:
@@ -50,7 +50,7 @@ def memory():
     WebAssembly memory) and the search cores' memories. Neither ever shrinks,
     so what they are now is the most they have been."""
     import pyodide_js
-    from castling.core.wasm import memory_in_use
+    from castling.search.core.wasm import memory_in_use
     return json.dumps({"python": pyodide_js._module.HEAPU8.length, "core": memory_in_use()})
 
 

@@ -17,7 +17,7 @@ from .game import Game
 from .games import GAMES, get_game
 from .i18n import t
 from .notation import format_move
-from .solver import DEFAULT_MAX_NODES, solve
+from .search.solver import DEFAULT_MAX_NODES, solve
 
 USAGE_ERROR = 2
 #: What --memory counts in: a mebibyte.

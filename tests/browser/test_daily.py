@@ -10,7 +10,7 @@ import pytest
 
 from castling import GAMES, Position
 from castling.app.deals.daily import BUDGET, read_table
-from castling.solver import solve
+from castling.search.solver import solve
 
 from browser_helpers import act, dom_piles, shown_as_dom, store, stored, tap_move, wait_ready, watched
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from castling import GAMES, Position, format_move, parse_move
 from castling.app.deals.grades import read_table
-from castling.solver import solve
+from castling.search.solver import solve
 
 from browser_helpers import act, store, stored, tap_move, wait_ready
 

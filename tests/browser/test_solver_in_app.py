@@ -2,7 +2,7 @@
 be won" message with undo to the last winnable position, winnable deals only."""
 
 from castling import GAMES, Game, Position, parse_move
-from castling.solver import solve
+from castling.search.solver import solve
 
 from browser_helpers import DIST, act, stored, tap_move, wait_ready, watched
 from support import QuietHandler, serve

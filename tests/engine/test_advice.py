@@ -5,7 +5,7 @@ import pytest
 
 from castling import GAMES, Game, Position, parse_move
 from castling.app.advice import answer
-from castling.solver import solve
+from castling.search.solver import solve
 
 
 def ask(**request):

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from castling import GAMES, Position, parse_move
-from castling.core import core_for
-from castling.core import tables as layout
+from castling.search.core import core_for
+from castling.search.core import tables as layout
 from castling.errors import IllegalMoveError
 from castling.movegen import tables_for
 
@@ -179,7 +179,7 @@ def test_the_build_is_byte_identical(wasm, tmp_path):
 def test_the_engine_imports_the_core_without_wasmtime():
     # wasmtime made unimportable: the package still imports, and says "no core".
     script = ("import sys; sys.modules['wasmtime'] = None\n"
-              "from castling import GAMES\nfrom castling.core import core_for\n"
+              "from castling import GAMES\nfrom castling.search.core import core_for\n"
               "print(core_for(GAMES['fortress']))")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           env=dict(os.environ, PYTHONPATH=str(ROOT / "py")))

@@ -15,8 +15,8 @@ import random
 import pytest
 
 from castling import GAMES, DealNumberError, Position
-from castling.core import core_for
-from castling.core import tables as layout
+from castling.search.core import core_for
+from castling.search.core import tables as layout
 from castling.deal import LCG_LIMIT, MAX_DEAL, deal_piles, parse_deal_number
 from castling.movegen import tables_for
 

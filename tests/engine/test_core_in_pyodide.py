@@ -1,5 +1,5 @@
 """The compiled core in the browser's Python: Pyodide 314 in Node, running the
-module through the JavaScript engine's ``WebAssembly`` (castling.core.js_module,
+module through the JavaScript engine's ``WebAssembly`` (castling.search.core.js_module,
 as the browser's solver worker does), gives the very answers CPython gets
 through wasmtime: the same verdicts, node counts and lines, every game; and
 deals every game as the engine does (the browser deals with the core before
@@ -28,11 +28,11 @@ SCRIPT = r'''
 import os, sys
 from castling import GAMES, Position
 from castling.cards import card_text
-from castling.core import core_for, use_module
+from castling.search.core import core_for, use_module
 from castling.deal import deal_piles
-from castling.solver import solve
+from castling.search.solver import solve
 if sys.platform == "emscripten":
-    from castling.core.js_module import JsModule
+    from castling.search.core.js_module import JsModule
     with open("/engine/castling-core.wasm", "rb") as file:
         use_module(JsModule.from_bytes(file.read()))
 for game_id, rules in GAMES.items():
@@ -80,9 +80,9 @@ def test_a_handed_over_module_keeps_one_core_at_a_time(wasm):
     # (The browser's worker: each core may hold the searches' whole memory cap.)
     import gc
     import weakref
-    from castling.core import use_module
-    from castling.core.wasm import shared_core
-    from castling.core.wasmtime_module import WasmtimeModule
+    from castling.search.core import use_module
+    from castling.search.core.wasm import shared_core
+    from castling.search.core.wasmtime_module import WasmtimeModule
     module = WasmtimeModule(wasm)
     use_module(module)
     try:

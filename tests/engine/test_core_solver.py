@@ -1,4 +1,4 @@
-"""The compiled core's search mirrors castling.solver node for node: for every
+"""The compiled core's search mirrors castling.search.solver node for node: for every
 game, the same verdicts, node counts and winning lines at the same budget, and
 every won line replays in the engine to a won position.
 
@@ -23,11 +23,11 @@ import pytest
 
 from castling import GAMES, Position
 from castling.cli import main
-from castling import search_plan
-from castling.core import Core, core_for
-from castling.core import tables as layout
-from castling.core.wasm import MAX_BUDGET, BudgetRefused
-from castling.solver import (VERSION, SolveResult, UnreplayableLine, python_solve, solve,
+from castling.search import plan as search_plan
+from castling.search.core import Core, core_for
+from castling.search.core import tables as layout
+from castling.search.core.wasm import MAX_BUDGET, BudgetRefused
+from castling.search.solver import (VERSION, SolveResult, UnreplayableLine, python_solve, solve,
                              beam_share, carries_on, stages_for)
 
 from test_solver import small_game, small_position
@@ -143,7 +143,7 @@ def test_the_core_searches_as_this_version_of_the_solver(wasm):
 
 @pytest.fixture
 def core_in_use(wasm, monkeypatch):
-    """castling.solver.solve finds this session's core (and not CASTLING_SOLVER)."""
+    """castling.search.solver.solve finds this session's core (and not CASTLING_SOLVER)."""
     monkeypatch.setenv("CASTLING_CORE_WASM", str(wasm))
     monkeypatch.delenv("CASTLING_SOLVER", raising=False)
 

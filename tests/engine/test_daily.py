@@ -14,7 +14,7 @@ from castling.app.deals.daily import (LATEST, RULES, DailyRecord, DailyTable, St
                                    candidate, has_days, read_table)
 from castling.app.session import Session
 from castling.app.storage.storage_port import MemoryStorage
-from castling.solver import VERSION, solve
+from castling.search.solver import VERSION, solve
 
 import daily as daily_script    # scripts/daily.py (conftest puts scripts/ on the path)
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from castling import GAMES, Game, Position
-from castling.solver import VERSION, solve
+from castling.search.solver import VERSION, solve
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))

@@ -5,7 +5,7 @@ from castling import GAMES, Game
 from castling.app.table.arrangement import (FAN_HEIGHT, FAN_WIDTH, INDEX_HEIGHT, INDEX_WIDTH, Space, design_length,
                                          page_plan)
 from castling.app.first_visit import FIRST_DEAL, FIRST_GAME
-from castling.solver import solve
+from castling.search.solver import solve
 
 
 def test_the_first_deal_is_winnable():

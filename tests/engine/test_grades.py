@@ -19,7 +19,7 @@ from castling.app.session import Session
 from castling.app.storage.statistics import added_up
 from castling.app.storage.storage_port import MemoryStorage
 from castling.app.storage.transfer import read_transfer_link, transfer_link
-from castling.solver import VERSION, solve, stages_for
+from castling.search.solver import VERSION, solve, stages_for
 
 ROOT = Path(__file__).resolve().parents[2]
 TEXT = (ROOT / "data" / "grades.json").read_text()

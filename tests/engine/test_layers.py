@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[2] / "py" / "castling"
-ENGINE = sorted(PACKAGE.glob("*.py"))
+ENGINE = sorted(PACKAGE.glob("*.py")) + sorted((PACKAGE / "search").rglob("*.py"))
 #: what the rules are made of: no words for players in here
 RULE_VOCABULARY = ("cards", "rules", "games", "deal", "movegen", "position", "notation", "game")
 
@@ -34,7 +34,8 @@ def imported(path: Path) -> set[str]:
 
 
 def test_the_walk_sees_the_engine_and_the_app_model():
-    assert {p.stem for p in ENGINE} >= {"cards", "rules", "movegen", "solver", "cli"}
+    assert {p.stem for p in ENGINE} >= {"cards", "rules", "movegen", "solver", "python_search",
+                                         "wasm", "cli"}
     assert {p.stem for p in (PACKAGE / "app").rglob("*.py")} >= {"session", "board", "spoken"}
 
 

@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 
 from castling import GAMES, Game, Position, format_move
 from castling.cards import FACE_DOWN
-from castling.solver import solve
+from castling.search.solver import solve
 
 from helpers import position
 
@@ -212,7 +212,7 @@ def test_verdicts_agree_with_a_plain_exhaustive_search(game_id, seed):
 def test_the_solvers_quick_moves_do_what_the_engine_does(game_id):
     """The solver plays plain moves on its packed positions itself; along random
     games, every legal move it plays so lands where the engine's apply does."""
-    from castling.python_search import _Search
+    from castling.search.python_search import _Search
     rng = random.Random(game_id)
     checked = 0
     for number in range(1, 7):
@@ -236,7 +236,7 @@ def test_the_solvers_quick_moves_do_what_the_engine_does(game_id):
 
 
 def test_python_solve_keeps_to_a_memory_cap_by_its_own_estimate():
-    from castling.solver import python_budget_within, python_solve
+    from castling.search.solver import python_budget_within, python_solve
     hard = Position.deal(GAMES["beleaguered-castle"], 8)    # not decided in 100,000 positions
     cap = 32 << 20
     fits = python_budget_within(hard, cap)
@@ -249,6 +249,6 @@ def test_python_solve_keeps_to_a_memory_cap_by_its_own_estimate():
 
 @pytest.mark.parametrize("budgets", [dict(seconds=0), dict(seconds=-1.0), dict(memory=0)])
 def test_a_budget_of_no_time_or_no_memory_is_an_error(budgets):
-    from castling.solver import python_solve
+    from castling.search.solver import python_solve
     with pytest.raises(ValueError):
         python_solve(Position.deal(GAMES["chessboard"], 3), 20_000, **budgets)

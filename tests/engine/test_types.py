@@ -90,7 +90,7 @@ USES = {
 def test_a_misspelt_vocabulary_word_is_a_type_error(tmp_path):
     head = textwrap.dedent("""\
         from castling import GAMES, Position
-        from castling.solver import solve
+        from castling.search.solver import solve
 
 
         def uses() -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from castling import GAMES, Position
-from castling.solver import solve
+from castling.search.solver import solve
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 import study_report  # noqa: E402
@@ -114,7 +114,7 @@ def test_a_cluster_run_loses_nothing_when_a_worker_dies(data):
     # once the upload is done: what the engine imports lazily (the core, which
     # solve() loads on first use) must be imported before, or no later test
     # finds it. (A real cluster's scheduler is a process of its own.)
-    import castling.core.wasm  # noqa: F401
+    import castling.search.core.wasm  # noqa: F401
 
     killed = []
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,

@@ -38,7 +38,7 @@ import json, random, sys
 from castling import GAMES, Game
 game = Game(GAMES["chessboard"], 1)
 game.play(game.position.legal_move_texts()[0])
-json.dumps({"imported": sorted(m for m in ("castling.solver", "castling_web.app") if m in sys.modules),
+json.dumps({"imported": sorted(m for m in ("castling.search.solver", "castling_web.app") if m in sys.modules),
             "moves": len(game.moves), "draw": random.random()})`;
 const unseeded = [first, second].map((pyodide) => JSON.parse(pyodide.runPython(probe)));
 for (const pyodide of [first, second]) {

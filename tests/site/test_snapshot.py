@@ -42,7 +42,7 @@ def test_a_damaged_stored_snapshot_is_refused(made):
 
 def test_a_restored_interpreter_has_the_app_imported_and_plays(made):
     for probe in made["unseeded"] + made["reseeded"]:
-        assert probe["imported"] == ["castling.solver", "castling_web.app"]
+        assert probe["imported"] == ["castling.search.solver", "castling_web.app"]
         assert probe["moves"] == 1
 
 

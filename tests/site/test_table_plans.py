@@ -7,7 +7,7 @@ import json
 import pytest
 
 from castling import GAMES, Game
-from castling.core.tables import read_header, rules_table
+from castling.search.core.tables import read_header, rules_table
 from castling.i18n import LANGUAGES, catalogue
 from castling.movegen import tables_for
 from castling.app.table.board import status_line

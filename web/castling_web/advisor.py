@@ -13,7 +13,7 @@ import logging
 from typing import Any
 
 WORKER_NAME = "solver"
-#: The compiled search core, beside index.html (build.py: castling.core.wasm.WASM_NAME).
+#: The compiled search core, beside index.html (build.py: castling.search.core.wasm.WASM_NAME).
 CORE_FILE = "castling-core.wasm"
 #: A start of the worker that has not come up in this long (seconds) has failed:
 #: a load cut short leaves PyScript waiting for it for ever. (A slow phone

@@ -17,7 +17,7 @@ import encodings.cp437  # noqa: F401  (PyScript unpacks app.zip with zipfile, wh
 import html  # noqa: F401  (PyScript's own package imports it at every start)
 
 import castling.app.advice  # noqa: F401  (the solver's worker)
-import castling.solver  # noqa: F401
+import castling.search.solver  # noqa: F401
 import castling_web.app  # noqa: F401  (the game screen, with the whole engine)
 from castling.i18n import LANGUAGES, catalogue
 

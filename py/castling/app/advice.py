@@ -40,7 +40,7 @@ from ..position import Position
 from ..hint import moves_leaving_the_base_open
 from ..save import MAX_MOVES
 from ..movegen import Move
-from ..solver import SolveResult, Verdict, solve
+from ..search.solver import SolveResult, Verdict, solve
 
 #: A question about one position: a second of searching.
 SECONDS = 1.0

@@ -62,7 +62,7 @@ def iso_day(value: object) -> str:
 
 @dataclass(frozen=True)
 class DailyRule:
-    """How one rule picks: the first candidate castling.solver of version
+    """How one rule picks: the first candidate castling.search.solver of version
     ``solver`` proves won within ``budget`` positions; it picks no day before ``start``."""
 
     version: int
@@ -76,7 +76,7 @@ class DailyRule:
 RULES = {
     # The Python search, as scripts/daily.py first ran it.
     1: DailyRule(1, solver=3, budget=20_000, start=date(2026, 11, 29)),
-    # The same search run by the compiled core (castling.core), which can
+    # The same search run by the compiled core (castling.search.core), which can
     # afford ten times the positions a candidate.
     2: DailyRule(2, solver=3, budget=200_000, start=date(2026, 12, 2)),
     # Solver 4: a third, win-finding stage for the games of several decks.

@@ -2,7 +2,7 @@
 proved winnable, answered at once from a table the site ships.
 
 The measure (docs/decisions.md says why this one) is **the positions the solver
-needs to prove the deal won**: ``castling.solver.solve`` searching as version
+needs to prove the deal won**: ``castling.search.solver.solve`` searching as version
 :data:`table.solver` did (``solve(..., solver=table.solver)``: solver 4 so far, the
 measure of every deal the study proved won), from the deal, within
 :data:`table.budget` positions. The

@@ -23,13 +23,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Hashable, Protocol
 
-from ..errors import DealNumberError, IllegalMoveError
-from ..movegen import Move, MoveTables, Piles, Record, tables_for
-from ..notation import format_move
-from ..position import Position
-from ..python_search import SolveResult, Verdict
-from ..rules import GameRules
-from ..search_plan import VERSION, stage_deadlines
+from ...errors import DealNumberError, IllegalMoveError
+from ...movegen import Move, MoveTables, Piles, Record, tables_for
+from ...notation import format_move
+from ...position import Position
+from ..common import SolveResult, Verdict
+from ...rules import GameRules
+from ..plan import VERSION, stage_deadlines
 from . import tables as layout
 from . import wasmtime_module
 
@@ -88,7 +88,7 @@ def default_wasm() -> Path:
 @lru_cache(maxsize=1)
 def _built() -> Path:
     # (Once: resolving the path takes longer than a small search in the core.)
-    return Path(__file__).resolve().parents[3] / "dist" / WASM_NAME
+    return Path(__file__).resolve().parents[4] / "dist" / WASM_NAME
 
 
 class BudgetRefused(RuntimeError):
@@ -142,7 +142,7 @@ def _shared_given(rules: GameRules, module: Module) -> Core:
 
 
 def shared_core(rules: GameRules) -> Core | None:
-    """One core per game (the last few asked for), kept for castling.solver,
+    """One core per game (the last few asked for), kept for castling.search.solver,
     which asks for one every search: an instance's memory, grown to the
     largest budget it has searched, is kept with it. (The browser's worker
     keeps one: of the game last asked for.)"""
@@ -274,24 +274,24 @@ class Core:
               first_moves: Sequence[Move] | None = None, *,
               seconds: float | None = None, memory: int | None = None,
               beam: int = 0, carry: bool = False) -> SolveResult:
-        """castling.solver's search, run by the core: with ``beam`` 0 and
+        """castling.search.solver's search, run by the core: with ``beam`` 0 and
         ``carry`` False, the same verdict, node count and line as the Python
         search at the same budget (the tests compare them); with ``beam`` n
         (2 or more), the second stage ends at (n - 1)/n of the budget and
         time and the core's third stage, a beam that only ever finds wins,
-        has the last 1/n of them (castling.search_plan.stages_for and beam_share
+        has the last 1/n of them (castling.search.plan.stages_for and beam_share
         say when and how much); with ``carry``, the second stage carries on
-        from the first's positions (castling.search_plan.carries_on: core.c's
+        from the first's positions (castling.search.plan.carries_on: core.c's
         carry_on says how a loss is still a whole search).
         ``first_moves``, if given, are the only moves tried from the position
         (each must be legal there). ``seconds``: the first stage ends a
         quarter of the way through them, the second at the end, or where the
-        third's share begins (as :func:`castling.search_plan.stage_deadlines` shares
+        third's share begins (as :func:`castling.search.plan.stage_deadlines` shares
         them). ``memory``: the instance's memory stays within that many bytes
         (a fresh instance if this one's has grown past them), and the first
         two stages' budget is cut to the positions its arena holds there (the
         beam, which keeps only its levels, counts up to ``max_nodes``). The
-        line is the core's: :func:`castling.solver.solve` replays it in the
+        line is the core's: :func:`castling.search.solver.solve` replays it in the
         engine before returning it. The core's position is then
         ``position``, its move stack empty."""
         if self._searches_as != VERSION:

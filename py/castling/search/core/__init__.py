@@ -1,11 +1,11 @@
 """The compiled search core: the engine's move generation, play and undo in C
 (``core.c``), compiled to one WebAssembly module, reading each game's rules as
-data (:mod:`castling.core.tables`).
+data (:mod:`castling.search.core.tables`).
 
 Python stays the authority: the core only mirrors :mod:`castling.movegen`,
 and the tests compare the two along random play of every game. Importing this
 package needs the standard library only; :func:`core_for` returns None where
-the module or a WebAssembly runtime is missing (:mod:`castling.core.wasm`);
+the module or a WebAssembly runtime is missing (:mod:`castling.search.core.wasm`);
 the browser's worker hands over the module it compiled with :func:`use_module`.
 """
 

@@ -87,10 +87,10 @@ import struct
 from collections.abc import Sequence
 from typing import get_args
 
-from ..cards import CARDS_PER_DECK
-from ..movegen import Move, MoveTables, Piles, Record, run_limits
-from ..rules import PILE_KINDS, Deal, Reserve
-from ..python_search import foundation_kinds
+from ...cards import CARDS_PER_DECK
+from ...movegen import Move, MoveTables, Piles, Record, run_limits
+from ...rules import PILE_KINDS, Deal, Reserve
+from ..common import foundation_kinds
 
 #: The layout's number: raised whenever any byte of it changes meaning.
 FORMAT = 3     # 2: FLAG_TAKE_BACK and found_alike, for the search; 3: the deal section

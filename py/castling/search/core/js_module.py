@@ -4,7 +4,7 @@ in Node), run by the JavaScript engine's own ``WebAssembly`` through ``js``.
 The same four calls as :mod:`.wasmtime_module` (call an export, write and
 read its memory, and its size). Importing this module outside Pyodide fails (there is no
 ``js``), so nothing in the engine imports it: the worker (web/solver_worker.py)
-does, and hands the module to :func:`castling.core.wasm.use_module`.
+does, and hands the module to :func:`castling.search.core.wasm.use_module`.
 """
 
 from __future__ import annotations

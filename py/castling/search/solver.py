@@ -7,9 +7,9 @@ transposition table of canonical keys (tableau piles are interchangeable, so
 they are sorted) makes every position count once.  The answer is "won" with a
 full winning line, "lost" only when every reachable position was searched, or
 "unknown" when the node budget ran out: it never claims what it has not proved.
-This module answers (:func:`solve`); the searches are castling.core's (the
-compiled core, where it loads) and castling.python_search's (the reference),
-and castling.search_plan says how each version of the solver shares a budget
+This module answers (:func:`solve`); the searches are castling.search.core's (the
+compiled core, where it loads) and castling.search.python_search's (the reference),
+and castling.search.plan says how each version of the solver shares a budget
 among its stages.
 
 It searches twice at most: first greedily, by that measure alone, with a quarter
@@ -24,20 +24,20 @@ of the same budget it leaves more undecided than it gains: at 20,000 and at
 100,000 positions on deals 101-130 of twelve games (60 against 40, 24 against
 21), so it is not used.
 
-The compiled core searches a third stage (:func:`castling.search_plan.stages_for`): the second
+The compiled core searches a third stage (:func:`castling.search.plan.stages_for`): the second
 stage then ends early, and a beam, which must go a move deeper every level,
 has the rest of the budget: half of it in the games of several decks, a
-quarter in the others, given 200,000 positions or more (:func:`castling.search_plan.beam_share`).
+quarter in the others, given 200,000 positions or more (:func:`castling.search.plan.beam_share`).
 It only ever finds wins (a line, replayed here like every line of the
 core's) and never proves a loss, so a "lost" is still only ever a whole
 first or second stage. Solver 4 had it for the games of several
 decks alone; solver 5 for every game, since on the one-deck games too it wins
 deals the best-first stages leave unknown (docs/decisions.md has the figures).
 From solver 6 the core's second stage, in the one-deck games, carries on from
-the first's positions instead of searching them again (:func:`castling.search_plan.carries_on`): a
+the first's positions instead of searching them again (:func:`castling.search.plan.carries_on`): a
 "lost" is then the two stages together run to their end, every position they
 found expanded once.
-The Python search has neither: :func:`castling.python_search.python_solve` is the reference for the
+The Python search has neither: :func:`castling.search.python_search.python_solve` is the reference for the
 two stages searched afresh, as the core searches them as solver 3 did
 (``solver=3``: no beam, no carrying on), and the tests compare them so.
 
@@ -53,7 +53,7 @@ Only provably harmless shortcuts cut the search, so exhausting it is a proof:
   already home has no use left in the tableau, so when it can go home that is
   the only move tried.
 
-Where the compiled search core loads (castling.core: in CPython through the
+Where the compiled search core loads (castling.search.core: in CPython through the
 optional wasmtime, in the browser's worker through its WebAssembly), :func:`solve`
 lets it search: the very same search, node for node, some fifteen times
 quicker. Its winning lines are replayed here, in the engine, before they are
@@ -68,7 +68,7 @@ Budgets: ``solve(position, max_nodes, first_moves, *, seconds=None, memory=None)
   of them; the core and the Python search then give the same answer.
 * ``seconds`` (a float above 0): the first stage ends, "unknown", once a
   quarter of the time is spent (if its positions are not spent sooner), the
-  second once all of it is (:func:`castling.search_plan.stage_deadlines`): the answer is then
+  second once all of it is (:func:`castling.search.plan.stage_deadlines`): the answer is then
   "unknown", never "lost" (that takes a search to its end), and a "won" line
   is replayed all the same (a few milliseconds more). The clock is looked at
   between slices of positions (4,096 in the core, some 3 ms; 1,024 here,
@@ -80,13 +80,13 @@ Budgets: ``solve(position, max_nodes, first_moves, *, seconds=None, memory=None)
   arena holds there for this position's key size (a fresh instance is made if
   the shared one had grown past it), so a 256 MiB cap holds some 2.4 million
   positions of Beleaguered Castle. The Python search cuts its budget to what
-  :func:`castling.python_search.python_budget_within` estimates it keeps in as much (some 400,000
+  :func:`castling.search.python_search.python_budget_within` estimates it keeps in as much (some 400,000
   there). A budget cut so answers "unknown" when the cut budget is spent.
   (The core's third stage, which keeps only its levels, is not cut so: it
   counts up to the positions asked, within the same arena.)
 
 Without ``memory``, a budget larger than the core's memory holds (2 GiB,
-some 20 million positions) is refused by it (castling.core.wasm.BudgetRefused)
+some 20 million positions) is refused by it (castling.search.core.wasm.BudgetRefused)
 and searched here instead; with ``seconds`` and no ``memory``, the core's own
 limit is taken as the cap instead, since in the same time the Python search
 counts far fewer positions than that.
@@ -97,18 +97,17 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from .errors import CastlingError
-from .movegen import Move
-from .notation import format_move
-from .position import Position
+from ..errors import CastlingError
+from ..movegen import Move
+from ..notation import format_move
+from ..position import Position
 # What the solver is made of, named here too: its callers import them from it.
-from .python_search import (SolveResult as SolveResult, Verdict as Verdict,
-                            python_budget_within as python_budget_within,
+from ..rules import GameRules
+from .common import SolveResult as SolveResult, Verdict as Verdict
+from .plan import (DEFAULT_MAX_NODES as DEFAULT_MAX_NODES, PYTHON_VERSION as PYTHON_VERSION,
+                   VERSION as VERSION, beam_share, carries_on, check_budgets, stages_for)
+from .python_search import (python_budget_within as python_budget_within,
                             python_solve as python_solve)
-from .rules import GameRules
-from .search_plan import (DEFAULT_MAX_NODES as DEFAULT_MAX_NODES,
-                          PYTHON_VERSION as PYTHON_VERSION, VERSION as VERSION, beam_share,
-                          carries_on, check_budgets, stages_for)
 
 if TYPE_CHECKING:   # (imported where a search asks for the core: see _core)
     from .core.wasm import Core
@@ -133,8 +132,8 @@ def solve(position: Position, max_nodes: int = DEFAULT_MAX_NODES,
     "unknown" (see the module's docstring for how the budgets are shared).
     ``solver``: the core searches as that version of the solver did, node
     for node (3 or later; by default VERSION): in the stages
-    :func:`castling.search_plan.stages_for` gives it, its second stage carrying on from the
-    first's positions or not (:func:`castling.search_plan.carries_on`); solver 3 searches as the
+    :func:`castling.search.plan.stages_for` gives it, its second stage carrying on from the
+    first's positions or not (:func:`castling.search.plan.carries_on`); solver 3 searches as the
     Python search does (the tests compare them so).
     """
     check_budgets(max_nodes, seconds, memory)

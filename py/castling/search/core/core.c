@@ -1,5 +1,5 @@
 /* Castling's compiled core: move generation, play and undo over a game's
- * rules table (castling/core/tables.py documents every byte of it), dealing
+ * rules table (castling/search/core/tables.py documents every byte of it), dealing
  * a game by number as castling.deal does, and the solver's search on them
  * (the second half of this file).
  *
@@ -785,7 +785,7 @@ EXPORT(core_deal) int core_deal(int size) {
 }
 
 /* ------------------------------------------------------------------------
- * The search: castling.solver mirrored node for node.
+ * The search: castling.search.solver mirrored node for node.
  *
  * Best-first over positions, the most promising first (the score below), a
  * transposition table of canonical keys so that every position counts once,
@@ -815,7 +815,7 @@ EXPORT(core_deal) int core_deal(int size) {
  * memory cap (core_solve_start) the budget is cut to what fits instead.
  */
 
-/* Must equal castling/search_plan.py's (the binding checks VERSION). */
+/* Must equal castling/search/plan.py's (the binding checks VERSION). */
 #define SOLVER_VERSION 6
 #define HOME 300        /* per card on a foundation */
 #define SPACE 20        /* per empty tableau pile */

@@ -1,11 +1,11 @@
 """The standard-library search: the reference the compiled core mirrors.
 
-castling.solver.solve() answers with it where the core does not load (or
+castling.search.solver.solve() answers with it where the core does not load (or
 ``CASTLING_SOLVER=python`` asks for it); the core searches as this does, node
 for node, when asked to search as solver 3 did (its tests compare the two).
-Two stages, each a whole search (castling.search_plan shares the budget):
+Two stages, each a whole search (castling.search.plan shares the budget):
 best-first over positions by the score below, a transposition table of
-canonical keys, and only provably harmless shortcuts (castling.solver's
+canonical keys, and only provably harmless shortcuts (castling.search.solver's
 docstring lists them).
 
 The heuristic only orders the search, so it may be crude without harm; it was
@@ -26,13 +26,12 @@ from __future__ import annotations
 
 import heapq
 import time
-from dataclasses import dataclass, field
-from typing import Literal
 
-from .cards import FACE_DOWN
-from .movegen import Move, MoveTables
-from .position import Position
-from .search_plan import DEFAULT_MAX_NODES, FIRST_STAGE, check_budgets, stage_deadlines
+from ..cards import FACE_DOWN
+from ..movegen import Move, MoveTables
+from ..position import Position
+from .common import SolveResult, foundation_kinds
+from .plan import DEFAULT_MAX_NODES, FIRST_STAGE, check_budgets, stage_deadlines
 
 # How much each feature of a position is worth to the search order.
 _HOME = 300         # per card on a foundation (100 until version 3)
@@ -45,11 +44,6 @@ _DISORDER = 2       # per tableau card not built on the card below it
 # 101-130 of twelve games, and on deals 1-20 of five several-deck games, where
 # a card home worth 100 left 71 of 100 undecided and 300 left 58.
 _MOVE_COST = 6
-
-#: What a search concludes (see SolveResult).
-Verdict = Literal["won", "lost", "unknown"]
-#: Which search answered: the compiled core's, or this module's.
-Search = Literal["core", "python"]
 
 _SEPARATOR = b"\xff"    # between the foundations' piles, to look them up as one
 _WORTH_KEPT = 400_000   # piles whose worth the score remembers, at most
@@ -64,30 +58,6 @@ _BYTE = [bytes([value]) for value in range(256)]
 _Worth = dict[bytes, int]
 _Facts = tuple[int, dict[int, tuple[int, ...]], _Worth, _Worth, bytes | None, list[int]]
 
-
-
-@dataclass
-class SolveResult:
-    """The verdict: "won" (with ``moves``), "lost", or "unknown" (budget spent),
-    the positions searched, and which search answered."""
-
-    result: Verdict
-    moves: list[Move] = field(default_factory=list)
-    nodes: int = 0
-    search: Search = "python"
-
-
-
-
-def foundation_kinds(tables: MoveTables) -> list[object]:
-    """What makes each foundation differ from the others while it is empty:
-    two empty foundations are alike when they start with the same cards and
-    build alike (Lightweight's two clubs, Castle of Indolence's eight), unless
-    different piles feed them (Rittenhouse). (The compiled core reads these as
-    classes: castling.core.tables.)"""
-    return [(tables.found_start[k] or tables.found_suit[k], tables.rules.foundation(k)[1],
-             k if tables.feeds else None)
-            for k in range(len(tables.foundations))]
 
 
 class _Search:

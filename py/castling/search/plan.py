@@ -6,17 +6,17 @@ with the rest, and, in the compiled core only, a third stage, a beam that
 only finds wins (core.c has its description). Which stages a version ran,
 how it shared the budget between them and whether its second stage carried
 on from the first's positions is written here, per version, so that
-``castling.solver.solve(..., solver=N)`` searches as solver N did, node for
+``castling.search.solver.solve(..., solver=N)`` searches as solver N did, node for
 node (the deal of the day and the grades depend on that: a shipped day never
-changes). Both searches (castling.python_search, the reference, and the
-core: castling.core.wasm) take their shares from here.
+changes). Both searches (castling.search.python_search, the reference, and the
+core: castling.search.core.wasm) take their shares from here.
 """
 
 from __future__ import annotations
 
 import time
 
-from .rules import GameRules
+from ..rules import GameRules
 
 DEFAULT_MAX_NODES = 200_000  # positions, where a caller names no budget
 # Raised whenever a change could turn an unknown verdict into a proof (a new

@@ -3,7 +3,7 @@ requirements-test.txt; the engine itself needs the standard library only).
 
 An instance is reached through four calls only (call an export, write and
 read its memory, and the memory's size), the same four :mod:`.js_module`
-gives inside Pyodide, so :class:`castling.core.wasm.Core` is written once for
+gives inside Pyodide, so :class:`castling.search.core.wasm.Core` is written once for
 both.
 
 Calls and memory go through wasmtime's own ctypes bindings (``wasmtime._ffi``,
