@@ -26,6 +26,46 @@ FLAGS = ("-target", "wasm32-freestanding", "-nostdlib", "-ffreestanding", "-mbul
          "-Wl,--no-entry", "-Wl,--strip-all")
 
 
+#: The header core.c includes for every constant it shares with the Python side,
+#: written from the Python definitions at each build: nothing is copied by hand.
+SHARED_HEADER = "core_shared.h"
+
+
+def shared_header() -> str:
+    """The #defines core.c shares with Python, each from its Python definition:
+    the rules tables' format and bits (core/tables.py), the cards, the pile kinds,
+    movegen's record bits, the search's version, budget shares and score weights
+    (plan.py, python_search.py), the memory the core may use (core/wasm.py)."""
+    from castling import cards, deal, movegen, rules
+    from castling.search import plan, python_search
+    from castling.search.core import tables, wasm
+
+    values: dict[str, int | str] = {
+        "FORMAT": tables.FORMAT, "HEADER_SIZE": tables.HEADER_SIZE, "NONE": tables.NONE,
+        "MAX_PILES": tables.MAX_PILES, "MAX_FOUND": tables.MAX_FOUNDATIONS,
+        "MAX_CELLS": tables.MAX_CELLS, "MAX_DECKS": tables.MAX_DECKS,
+        "PILE_CAP": tables.PILE_CAPACITY,
+        "NCARDS": cards.CARDS_PER_DECK, "FACE_DOWN": cards.FACE_DOWN,
+        "KIND_T": rules.PILE_KINDS.index("t"), "KIND_F": rules.PILE_KINDS.index("f"),
+        **{name: getattr(tables, name) for name in dir(tables)
+           if name.startswith(("FLAG_", "DEAL_")) and isinstance(getattr(tables, name), int)},
+        **{"RESERVE_" + plan_name.upper().replace("-", "_"): index
+           for index, plan_name in enumerate(tables.RESERVE_PLANS)},
+        **{name: getattr(movegen, name) for name in
+           ("FLIPPED_SOURCE", "REFILLED_SOURCE", "FLIPPED_RESERVE", "TURNED_OVER")},
+        "SOLVER_VERSION": plan.VERSION, "FIRST_STAGE": plan.FIRST_STAGE,
+        "HOME": python_search._HOME, "SPACE": python_search._SPACE,
+        "BURIED": python_search._BURIED, "DISORDER": python_search._DISORDER,
+        "MOVE_COST": python_search._MOVE_COST,
+        "ARENA_LIMIT": f"((u64){wasm.ARENA_LIMIT})",
+        "LCG_LIMIT": deal.LCG_LIMIT, "MAX_DIGITS": len(str(deal.MAX_DEAL - 1)),
+    }
+    lines = ["/* The constants core.c shares with the Python side, written by",
+             "   scripts/build_core.py from their Python definitions at each build. */"]
+    lines += [f"#define {name} {value}" for name, value in sorted(values.items())]
+    return "\n".join(lines) + "\n"
+
+
 class MissingToolchain(Exception):
     """ziglang is not installed in the Python running the build."""
 
@@ -48,8 +88,11 @@ def compile_core(out: Path, python: str = sys.executable) -> Path:
     # build (or another version of zig) can leak into this one.
     with tempfile.TemporaryDirectory(prefix="castling-zig-") as cache:
         env = dict(os.environ, ZIG_GLOBAL_CACHE_DIR=cache, ZIG_LOCAL_CACHE_DIR=cache)
-        done = subprocess.run([python, "-m", "ziglang", "cc", *FLAGS, "-o", str(out.resolve()),
-                               SOURCE.name], cwd=SOURCE.parent, env=env,
+        shared = Path(cache) / "shared"
+        shared.mkdir()
+        (shared / SHARED_HEADER).write_text(shared_header(), encoding="utf-8")
+        done = subprocess.run([python, "-m", "ziglang", "cc", *FLAGS, "-I", str(shared),
+                               "-o", str(out.resolve()), SOURCE.name], cwd=SOURCE.parent, env=env,
                               capture_output=True, text=True)
     if done.returncode != 0:
         raise RuntimeError(f"compiling the core failed:\n{done.stderr}")
@@ -58,7 +101,7 @@ def compile_core(out: Path, python: str = sys.executable) -> Path:
 
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT / "py"))
-    from castling.search.core.wasm import WASM_NAME
+    from castling.search.core.wasm import WASM_NAME  # noqa: E402
     target = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "dist" / WASM_NAME
     try:
         compile_core(target)

@@ -184,3 +184,22 @@ def test_the_engine_imports_the_core_without_wasmtime():
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           env=dict(os.environ, PYTHONPATH=str(ROOT / "py")))
     assert done.stdout.strip() == "None", done.stderr
+
+
+def test_the_core_copies_no_shared_constant_by_hand():
+    # The constants core.c shares with Python come from their Python definitions,
+    # written at each build into the header it includes (scripts/build_core.py):
+    # core.c itself defines none of them, so none can drift from Python's.
+    import re
+
+    import build_core
+    header = build_core.shared_header()
+    shared = re.findall(r"^#define (\w+) ", header, re.MULTILINE)
+    source = build_core.SOURCE.read_text(encoding="utf-8")
+    assert f'#include "{build_core.SHARED_HEADER}"' in source
+    assert not [name for name in shared if re.search(rf"^#define {name}\b", source, re.MULTILINE)]
+    # and they are the Python side's values, the search's weights and version among them
+    from castling.search import plan, python_search
+    assert f"#define SOLVER_VERSION {plan.VERSION}\n" in header
+    assert f"#define HOME {python_search._HOME}\n" in header
+    assert f"#define FORMAT {layout.FORMAT}\n" in header

@@ -29,45 +29,11 @@ typedef int i32;
 #define EXPORT(name)
 #endif
 
-/* Must equal tables.py's FORMAT and MAX_* (the binding checks the format). */
-#define FORMAT 3
-#define MAX_PILES 64
-#define MAX_FOUND 16
-#define MAX_CELLS 8
-#define MAX_DECKS 8
-#define PILE_CAP 255
-#define NCARDS 52
-#define FACE_DOWN 64
-#define NONE 255
-#define HEADER_SIZE 32
-
-#define KIND_T 0
-#define KIND_F 1
-
-#define FLAG_CHOSEN_BASE 1
-#define FLAG_FOUND_FIRST 2
-#define FLAG_REFILLS 4
-#define FLAG_RUN_MOVES 8
-#define FLAG_ONE_WAY_RUNS 16
-#define FLAG_EMPTY_TAKES_RUNS 32
-#define FLAG_COUNTED_RUNS 64
-#define FLAG_CELLS_TAKE_TABLEAU_ONLY 128
-#define FLAG_FEEDS 256
-#define FLAG_FORCED_FOUNDING 512
-#define FLAG_TAKE_BACK 1024
-
-/* The deal section's bits and reserve plans (tables.py's DEAL_*, RESERVE_PLANS). */
-#define DEAL_ACES_TO_FOUNDATIONS 1
-#define DEAL_FOUND_WHILE_DEALING 2
-#define RESERVE_NONE 0
-#define RESERVE_REST 1
-#define RESERVE_ONE_EACH 2
-
-/* movegen's record bits: a record read back in Python is movegen's Record. */
-#define FLIPPED_SOURCE 1
-#define REFILLED_SOURCE 2
-#define FLIPPED_RESERVE 4
-#define TURNED_OVER 8
+/* Every constant shared with the Python side (the tables' format and bits, the
+   cards, movegen's record bits, the search's version and weights, the deal's
+   limits): written from the Python definitions at each build by
+   scripts/build_core.py, so nothing is copied here by hand. */
+#include "core_shared.h"
 
 /* Errors the exported functions return (all negative). */
 #define E_MAGIC -1
@@ -544,8 +510,6 @@ EXPORT(core_depth) int core_depth(void) { return depth; }
  * digits into three 32-bit words, the key CPython's seeding uses anyway.
  */
 
-#define LCG_LIMIT 32000     /* deal.LCG_LIMIT */
-#define MAX_DIGITS 20       /* 10^20 - 1 has 20; 10^20, the first refused, 21 */
 #define MT_N 624
 #define MT_M 397
 
@@ -815,20 +779,10 @@ EXPORT(core_deal) int core_deal(int size) {
  * memory cap (core_solve_start) the budget is cut to what fits instead.
  */
 
-/* Must equal castling/search/plan.py's (the binding checks VERSION). */
-#define SOLVER_VERSION 6
-#define HOME 300        /* per card on a foundation */
-#define SPACE 20        /* per empty tableau pile */
-#define BURIED 5        /* per card lying on a card some foundation takes next */
-#define DISORDER 2      /* per tableau card not built on the card below it */
-#define MOVE_COST 6     /* per move made, in the second stage */
-#define FIRST_STAGE 4   /* the first stage's share of the budget: a quarter */
-
 #define WON 1
 #define LOST 2
 #define UNKNOWN 3
 
-#define ARENA_LIMIT ((u64)1 << 31)  /* the whole memory, static data included */
 #define TABLE_FIRST (1u << 16)     /* the table's slots when a search starts (grow_table) */
 #define KEY_MAX 1024                /* MAX_PILES + MAX_DECKS * 52 cards, and the order */
 
