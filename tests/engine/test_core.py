@@ -195,7 +195,8 @@ def test_the_core_copies_no_shared_constant_by_hand():
     import build_core
     header = build_core.shared_header()
     shared = re.findall(r"^#define (\w+) ", header, re.MULTILINE)
-    source = build_core.SOURCE.read_text(encoding="utf-8")
+    source = "".join(path.read_text(encoding="utf-8")
+                     for path in sorted(build_core.SOURCE.parent.glob("*.[ch]")))
     assert f'#include "{build_core.SHARED_HEADER}"' in source
     assert not [name for name in shared if re.search(rf"^#define {name}\b", source, re.MULTILINE)]
     # and they are the Python side's values, the search's weights and version among them
