@@ -711,6 +711,26 @@ static void look_ahead(int made) {
 
 /* Expand positions until `until` are counted in this stage (checked before
  * each expansion) or the stage ends: RUNNING, or its verdict. */
+/* One step of every stage: the position of ``node`` on the board, and the moves to
+ * try from it in ``*list`` (the moves asked for at the start, where the host named
+ * them; else every move worth trying); their count, or an error. The score and
+ * the key of each child are then made relative to this position. */
+static int moves_from(u32 node, const u8 **list) {
+    int n;
+    restore(keys + (u64)node * key_stride);
+    if (node == 0 && n_first >= 0) {
+        *list = first_moves;
+        n = n_first;
+    } else {
+        n = worth_trying(expand);
+        if (n < 0) return n;
+        *list = expand;
+    }
+    rescore_begin();
+    parent_sorted();
+    return n;
+}
+
 static int stage_run(u32 until) {
     u32 count = stage_nodes;
     long long max_nodes = stage_max;
@@ -723,19 +743,10 @@ static int stage_run(u32 until) {
         int n, i;
         if (count >= until) return RUNNING;
         e = pop();
-        restore(keys + (u64)e.node * key_stride);
-        if (e.node == 0 && n_first >= 0) {
-            list = first_moves;
-            n = n_first;
-        } else {
-            n = worth_trying(expand);
-            if (n < 0) return n;
-            list = expand;
-        }
+        n = moves_from(e.node, &list);
+        if (n < 0) return n;
         parent_score = move_cost * (i32)e.depth - e.priority;
         undoing = nodes[e.node];
-        rescore_begin();
-        parent_sorted();
         for (i = 0; i < n;) {
             int made = 0, b;
             /* The keys of the next BATCH positions the moves make, then
@@ -951,17 +962,8 @@ static int beam_run(u32 until) {
             continue;
         }
         parent = beam_at++;
-        restore(keys + (u64)parent * key_stride);
-        if (parent == 0 && n_first >= 0) {
-            list = first_moves;
-            n = n_first;
-        } else {
-            n = worth_trying(expand);
-            if (n < 0) return n;
-            list = expand;
-        }
-        rescore_begin();
-        parent_sorted();
+        n = moves_from(parent, &list);
+        if (n < 0) return n;
         for (i = 0; i < n; i++) {
             int src = list[3 * i], dst = list[3 * i + 1], cnt = list[3 * i + 2], err;
             u8 *key;
