@@ -21,7 +21,7 @@ TABLE = read_table((Path(__file__).parents[2] / "data" / "grades.json").read_tex
 def page(moves: int = 0):
     app = StandInApp("fortress", 5)
     app.chrome.button = lambda action: app.document.getElementById(f"button-{action}")
-    keep = KeepGame(app)
+    keep = KeepGame(app, app.session.keeping)
     choice = DealChoice(app, keep)
     choice.table = TABLE            # (the page fetches it; here it is read from data/)
     GameCommands(app, advice=None, keep=keep, choice=choice)
@@ -66,7 +66,7 @@ def test_a_game_in_progress_given_up_for_a_graded_deal_is_offered_back_exactly()
 
 def test_a_game_with_no_graded_deal_is_told_so_and_keeps_its_game():
     app = StandInApp("soother", 3)
-    choice = DealChoice(app, KeepGame(app))
+    choice = DealChoice(app, KeepGame(app, app.session.keeping))
     choice.table = TABLE
     run(app, "deal-medium")
     assert app.session.game.number == 3 and app.notices[-1].startswith("Soother has no graded deals")

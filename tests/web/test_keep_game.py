@@ -22,7 +22,7 @@ def table(app):
 
 def playing():
     app = table(StandInApp("fortress", 5))
-    keep = KeepGame(app)
+    keep = KeepGame(app, app.session.keeping)
     GameCommands(app, advice=None, keep=keep)
     for _ in range(2):
         app.session.play([app.session.game.legal_moves()[0]])
@@ -61,7 +61,7 @@ def test_restart_offers_its_moves_back():
 
 def test_a_fresh_deal_is_replaced_without_an_offer():
     app = table(StandInApp("fortress", 5))
-    GameCommands(app, advice=None, keep=KeepGame(app))
+    GameCommands(app, advice=None, keep=KeepGame(app, app.session.keeping))
     app.run("new")
     assert not offered(app)
 

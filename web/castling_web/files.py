@@ -14,7 +14,7 @@ from typing import Any
 
 import js
 from castling.errors import ImportFileError
-from castling.app.storage.transfer import Holding, read_file
+from castling.app.storage.transfer import Holding, Transfers, read_file
 from pyodide.ffi import create_proxy, to_js
 
 from .dom import JsObject, js_object, present
@@ -22,8 +22,10 @@ from .host import Host
 
 
 class Files:
-    def __init__(self, host: Host, offer: Callable[[Holding, str], Any]) -> None:
+    def __init__(self, host: Host, transfers: Transfers,
+                 offer: Callable[[Holding, str], Any]) -> None:
         self.host = host
+        self.transfers = transfers  # the session's files and links, out and in
         self.offer = offer          # shows what a file holds, to merge (transfer_view.py)
         host.command("export", self.export)
         host.listen(host.document.getElementById("import-file"), "change", self.on_import)
@@ -31,7 +33,7 @@ class Files:
     def export(self) -> None:
         """Download everything stored as a file."""
         document, window = self.host.document, self.host.window
-        blob = js.Blob.new(to_js([self.host.session.transfers.export_text()]),
+        blob = js.Blob.new(to_js([self.transfers.export_text()]),
                            js_object({"type": "application/json"}))
         url = js.URL.createObjectURL(blob)
         link = document.createElement("a")

@@ -9,14 +9,15 @@ game comes to the table.  The app model puts back exactly what was stored
 from __future__ import annotations
 
 from castling.i18n import t
-from castling.app.keeping import KeepPoint
+from castling.app.keeping import Keeping, KeepPoint
 
 from .host import Host
 
 
 class KeepGame:
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: Host, keeping: Keeping) -> None:
         self.host = host
+        self.keeping = keeping                  # the session's keep points
         self.point: KeepPoint | None = None     # the game offered back, while it is
         host.command("keep-game", self.keep)
         host.subscribe(self.follow)
@@ -24,15 +25,15 @@ class KeepGame:
     def before(self) -> KeepPoint | None:
         """Before a change of the game in hand: what to give back, if it is at stake."""
         session = self.host.session
-        if session.game is None or not session.keeping.at_stake():
+        if session.game is None or not self.keeping.at_stake():
             return None
-        return session.keeping.point()
+        return self.keeping.point()
 
     def offer(self, point: KeepPoint | None, said: str = "") -> None:
         """After the change: say ``said`` (if anything), and if the change gave up
         the game ``point`` kept, that it did, with the button bringing it back."""
         host, session = self.host, self.host.session
-        if point is None or not session.keeping.changed_since(point):
+        if point is None or not self.keeping.changed_since(point):
             if said:
                 host.notify(said)
             return
@@ -45,14 +46,14 @@ class KeepGame:
 
     def follow(self) -> None:
         """After any change of the table: a move, or another game, ends the offer."""
-        if self.point is not None and not self.host.session.keeping.can_bring_back(self.point):
+        if self.point is not None and not self.keeping.can_bring_back(self.point):
             self.point = None
             self.host.chrome.toasts.close()
 
     def keep(self) -> None:
         host, point, self.point = self.host, self.point, None
         host.chrome.toasts.close()
-        if point is None or not host.session.keeping.bring_back(point):
+        if point is None or not self.keeping.bring_back(point):
             host.notify(t("keep.too_late"))
             return
         host.leave_view_only()

@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
+from typing import Any
 
 from castling.errors import ImportFileError
 from castling.i18n import t
-from castling.app.storage.transfer import Holding, described, read_transfer_link
+from castling.app.storage.transfer import Holding, Transfers, described, read_transfer_link
 from pyodide.code import run_js
 
 from .dom import close_dialog, js_object
@@ -38,8 +40,9 @@ SVG = "http://www.w3.org/2000/svg"
 
 
 class Transfer:
-    def __init__(self, host: Host, done) -> None:
+    def __init__(self, host: Host, transfers: Transfers, done: Callable[[], Any]) -> None:
         self.host = host
+        self.transfers = transfers          # the session's files and links, out and in
         self.done = done                    # called once a preview is answered
         #: what the preview shows, until it is answered (None: no preview)
         self.held: Holding | None = None
@@ -61,7 +64,7 @@ class Transfer:
 
     def link(self) -> str:
         address = str(self.host.window.location.href).split("#")[0]
-        return address + self.host.session.transfers.link()
+        return address + self.transfers.link()
 
     async def show_link(self) -> None:
         """The link and its code, over the settings."""
@@ -172,7 +175,7 @@ class Transfer:
         if held is None:
             return
         self.held = None
-        done = host.session.transfers.merge(held)
+        done = self.transfers.merge(held)
         told = [done.summary(), *host.session.notices]     # (a full store says so)
         host.session.notices.clear()
         self.preview.close()
