@@ -20,10 +20,8 @@ import json
 import os
 import re
 import shutil
-import struct
 import subprocess
 import sys
-import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -41,40 +39,21 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 CSP = ("default-src 'self'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; "
        "style-src 'self'; img-src 'self' data:; connect-src 'self'; "
        "worker-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'")
-HELP_CSP = "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'self'"
+
 
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "web"))      # castling_web.render draws the first table
 from castling.games import GAMES, GROUPS  # noqa: E402  (the build reads the game list)
-from castling.rules import GameRules  # noqa: E402
 from castling.search.core.wasm import WASM_NAME  # noqa: E402  (where the core goes in the site)
-from castling.i18n import DEFAULT, LANGUAGES, catalogue, help_folder  # noqa: E402
-from castling.app.words.rules_text import intro, rules_sections, tips  # noqa: E402
-from castling.app.table.table_sketch import table_sketch  # noqa: E402
+from castling.i18n import DEFAULT, LANGUAGES, catalogue  # noqa: E402
 from castling.app.storage.records import SWITCH_ROWS  # noqa: E402  (the Settings dialog's switches)
 from study_report import summary as study_summary  # noqa: E402  (the study's figures for the chooser)
 from first_table import first_table, game_files  # noqa: E402  (the table before Python is up)
 from build_core import MissingToolchain, compile_core, toolchain_present  # noqa: E402
-
-
-#: The one placeholder syntax of every file the build fills in (the page, the
-#: help template and fragments, the service worker, the boot modules): a name in
-#: capitals between double underscores, ``__CSP__``. It is an identifier in
-#: JavaScript and plain text in HTML, so each source stays valid in its own
-#: language before it is filled.
-_PLACEHOLDER = re.compile(r"__([A-Z][A-Z0-9_]*)__")
-
-
-def fill(template: str, values: dict[str, str], source: str) -> str:
-    """``template`` with each placeholder replaced by its value; the build stops
-    on a placeholder it has no value for (a value may go unused: the help
-    fragments share one set of values)."""
-    missing = sorted(set(_PLACEHOLDER.findall(template)) - values.keys())
-    if missing:
-        sys.exit(f"build.py: {source} has placeholders the build does not fill: "
-                 + ", ".join(f"__{name}__" for name in missing))
-    return _PLACEHOLDER.sub(lambda match: values[match.group(1)], template)
+from help_pages import write_help, write_sketches  # noqa: E402  (the help pages, the sketches)
+from icons import write_icons  # noqa: E402
+from page_text import fill, fill_text  # noqa: E402  (placeholders, the page's words)
 
 
 #: What the app loads of PyScript's dist folder (chunk names end in a content
@@ -370,160 +349,6 @@ def card_face_rules() -> str:
 DECK_PICTURE = ("KD", "KC")
 
 
-_TEXT = re.compile(r'(<(\w+)\b[^>]*\bdata-i18n="([\w.-]+)"[^>]*>)(</\2>)')
-_ATTRIBUTE = re.compile(r'\bdata-i18n-(title|aria-label|label|placeholder)="([\w.-]+)"')
-
-
-def fill_text(page: str, messages: dict[str, str]) -> str:
-    """Put the catalogue's words into the page's empty data-i18n elements and its
-    data-i18n-title, -aria-label, -label and -placeholder attributes (the page's text lives in
-    the catalogues; the app swaps it for another language at run time)."""
-    page = _TEXT.sub(lambda m: m.group(1) + html.escape(messages[m.group(3)]) + m.group(4), page)
-    return _ATTRIBUTE.sub(
-        lambda m: f'{m.group(0)} {m.group(1)}="{html.escape(messages[m.group(2)])}"', page)
-
-
-def games_index(messages: dict[str, str]) -> str:
-    """The help index's list of games, made from the declarations: each group
-    (games.GROUPS) under its heading, each game linked with its summary."""
-    parts = []
-    for group, members in GROUPS.items():
-        items = "".join(
-            f'\n  <li><a href="./{html.escape(r.id)}.html">{html.escape(r.name)}</a> \u2014 '
-            f'{html.escape(messages[f"game.{r.id}.summary"])}</li>' for r in members)
-        parts.append(f"<h2>{html.escape(messages[f'games.group.{group}'])}</h2>\n<ul>{items}\n</ul>")
-    return "\n".join(parts)
-
-
-def game_help(rules: GameRules, messages: dict[str, str]) -> str:
-    """A game's help page, all but the site's frame: its name, its introduction
-    (by hand, from the catalogue), a sketch of its table, its rules in sections
-    made from its declaration (castling.app.words.rules_text), then its tips (by
-    hand). Every word is escaped; the sketch escapes its own."""
-    esc = html.escape
-    parts = [f"<h1>{esc(rules.name)}</h1>", f"<p>{esc(intro(rules, messages))}</p>",
-             f'<figure class="sketch">{table_sketch(rules, messages, width=320, height=200)}'
-             "</figure>"]
-    for section in (*rules_sections(rules, messages), tips(rules, messages)):
-        parts.append(f"<h2>{esc(section.heading)}</h2>")
-        if section.facts:
-            parts.append('<dl class="facts">' + "".join(
-                f"\n  <dt>{esc(term)}</dt><dd>{esc(text)}</dd>" for term, text in section.facts)
-                + "\n</dl>")
-        elif section.kind == "goal":
-            parts += [f"<p>{esc(line)}</p>" for line in section.lines]
-        else:
-            parts.append("<ul>" + "".join(f"\n  <li>{esc(line)}</li>" for line in section.lines)
-                         + "\n</ul>")
-    return "\n".join(parts) + "\n"
-
-
-def write_sketches(out: Path) -> None:
-    """A sketch of each game's table (castling.app.table.table_sketch) as a file,
-    sketches/GAME.svg: the Games dialog's pictures and the How to play panel's,
-    fetched when first shown (an inline copy of 31 would weigh on every first
-    visit's page). Its title is in English: the page shows it with alt="" beside
-    the game's name, which is in the player's language."""
-    folder = out / "sketches"
-    folder.mkdir()
-    messages = catalogue(DEFAULT)
-    for rules in GAMES.values():
-        (folder / f"{rules.id}.svg").write_text(
-            table_sketch(rules, messages, width=160, height=100) + "\n", encoding="utf-8")
-
-
-def write_help(out: Path) -> None:
-    """Every help page in every language, wrapped in the page template: a page per
-    game made from its declaration and its catalogue words (game_help), and the
-    hand-written pages of web/help (and web/help/LANG): the index, whose list of
-    games is filled in from the declarations, how to play, and the study's."""
-    template = (WEB / "help" / "template.html").read_text(encoding="utf-8")
-    nav = "".join(f'<li><a href="./{html.escape(r.id)}.html">{html.escape(r.name)}</a></li>'
-                  for r in GAMES.values())
-    (out / "help").mkdir()
-    shutil.copy2(WEB / "help" / "help.css", out / "help" / "help.css")
-    for language in LANGUAGES:
-        folder, messages = help_folder(language), catalogue(language)
-        # Each page links to one other language: English to the first of the
-        # others, every other language back to English.
-        other = next(code for code in LANGUAGES if code != DEFAULT) if language == DEFAULT else DEFAULT
-        (out / "help" / folder).mkdir(exist_ok=True)
-        up = "../" if folder else ""
-        bodies = {}
-        for fragment in sorted((WEB / "help" / folder).glob("*.part.html")):
-            slug = fragment.name.removesuffix(".part.html")
-            source = f"web/{fragment.relative_to(WEB).as_posix()}"
-            if slug in GAMES:
-                sys.exit(f"build.py: {source}: a game's help page is made from its declaration "
-                         "now; its introduction and tips go in the catalogues "
-                         f"(game.{slug}.intro, game.{slug}.tip.N)")
-            bodies[slug] = fill(fragment.read_text(encoding="utf-8"),
-                                {"COUNT": str(len(GAMES)), "GAMES": games_index(messages)}, source)
-        bodies |= {rules.id: game_help(rules, messages) for rules in GAMES.values()}
-        for slug, body in sorted(bodies.items()):
-            title = body.split("<h1>", 1)[1].split("</h1>", 1)[0] if "<h1>" in body else slug
-            other_href = (f"../{slug}.html" if folder else f"./{help_folder(other)}{slug}.html")
-            page = fill(template, {
-                "LANG": language, "UP": up, "TITLE": title, "NAV": nav, "BODY": body,
-                "CSP": HELP_CSP, "OTHER_HREF": other_href, "OTHER_LANG": other,
-                "TITLE_SUFFIX": html.escape(messages["help.title_suffix"]),
-                "BACK": html.escape(messages["help.back"]),
-                "NAV_LABEL": html.escape(messages["help.nav"]),
-                "HOW_TO_PLAY": html.escape(messages["games.how_to_play"]),
-                "OTHER_LANGUAGE": html.escape(messages["help.other_language"]),
-            }, "web/help/template.html")
-            (out / "help" / folder / f"{slug}.html").write_text(page, encoding="utf-8")
-        english = {p.name for p in (WEB / "help").glob("*.part.html")}
-        here = {p.name for p in (WEB / "help" / folder).glob("*.part.html")}
-        if here != english:
-            sys.exit(f"build.py: help pages in {language} differ from English: "
-                     f"{sorted(here ^ english)}")
-
-
-def _png(size: int, pixel) -> bytes:
-    """A PNG file of size x size RGBA pixels, ``pixel(x, y)`` giving each colour."""
-    rows = b"".join(b"\0" + bytes(channel for x in range(size) for channel in pixel(x, y))
-                    for y in range(size))
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return (struct.pack(">I", len(data)) + kind + data
-                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
-
-    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-            + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b""))
-
-
-def _icon_pixel(size: int, maskable: bool):
-    """Our icon: a white card with a red diamond on green felt.
-
-    The maskable one fills the whole square and keeps the card inside the
-    central 80% safe zone; the plain one is a rounded square.
-    """
-    felt, card, red, clear = (31, 107, 58, 255), (255, 253, 247, 255), (192, 24, 43, 255), (0, 0, 0, 0)
-    scale = 0.62 if maskable else 0.8
-
-    def pixel(x: int, y: int):
-        u, v = (x + 0.5) / size * 2 - 1, (y + 0.5) / size * 2 - 1      # -1 .. 1
-        corner = 0.35
-        if not maskable and min(abs(u), abs(v)) > 1 - corner and \
-                (abs(u) - (1 - corner)) ** 2 + (abs(v) - (1 - corner)) ** 2 > corner ** 2:
-            return clear
-        cu, cv = u / scale, v / scale
-        if abs(cu) < 0.62 and abs(cv) < 0.86:
-            return red if abs(cu) / 0.42 + abs(cv) / 0.6 < 1 else card
-        return felt
-    return pixel
-
-
-def write_icons(out: Path) -> None:
-    """The app icons in the sizes browsers ask for, drawn here (no image tools needed)."""
-    (out / "icons").mkdir()
-    for name, size, maskable in (("icon-192", 192, False), ("icon-512", 512, False),
-                                 ("maskable-512", 512, True)):
-        (out / "icons" / f"{name}.png").write_bytes(_png(size, _icon_pixel(size, maskable)))
-
-
 def _fill_module(out: Path, name: str, placeholder: str, value: str) -> None:
     """web/NAME with its placeholder ``__PLACEHOLDER__`` filled, written to out/NAME."""
     script = fill((WEB / name).read_text(encoding="utf-8"), {placeholder: value}, f"web/{name}")
@@ -613,7 +438,7 @@ def build(out: Path = DIST, faces: bool = True) -> None:
     if faces:
         write_card_faces(out)
     write_boot_modules(out)
-    write_help(out)
+    write_help(out, WEB)
     write_sketches(out)
     write_icons(out)
     write_core(out)

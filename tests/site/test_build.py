@@ -15,6 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
+import page_text  # noqa: E402  (scripts/, on the path build.py sets)
 from castling.app.storage.records import SWITCH_ROWS  # noqa: E402
 
 
@@ -196,7 +197,7 @@ def test_the_help_index_lists_every_declared_game_by_group(site, language, folde
 
 
 def test_every_placeholder_is_filled_and_an_unknown_one_stops_the_build(site):
-    left = {p.relative_to(site).as_posix(): build._PLACEHOLDER.findall(p.read_text(encoding="utf-8"))
+    left = {p.relative_to(site).as_posix(): page_text.PLACEHOLDER.findall(p.read_text(encoding="utf-8"))
             for p in site.rglob("*") if p.suffix in (".html", ".js", ".mjs", ".json")
             and "vendor" not in p.parts and p.name != "python-files.json"}
     assert {name: found for name, found in left.items() if found} == {}
@@ -254,10 +255,9 @@ def test_a_hand_written_game_page_stops_the_build(tmp_path, monkeypatch):
     web = tmp_path / "web"
     shutil.copytree(ROOT / "web" / "help", web / "help")
     (web / "help" / "fortress.part.html").write_text("<h1>Fortress</h1>")
-    monkeypatch.setattr(build, "WEB", web)
     with pytest.raises(SystemExit, match="fortress.part.html: a game's help page is made"):
         (tmp_path / "out").mkdir()
-        build.write_help(tmp_path / "out")
+        build.write_help(tmp_path / "out", web)
 
 
 def test_every_declared_switch_is_a_row_of_its_group_in_settings(site):
