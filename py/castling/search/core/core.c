@@ -14,14 +14,22 @@
  * (see the search); the host only ever writes and reads the one I/O buffer
  * (core_io).
  *
- * The module is one translation unit made of four parts, included here in this
+ * The module is one translation unit made of its parts, included here in this
  * order: core.h (the types, the shared constants, the rules table's layout in
  * memory), movegen.c (the rules table read, legal moves, play, undo), deal.c
- * (dealing by number) and search.c (the search). One unit, so every function
- * stays static and the compiler sees them all at once, as before the split.
+ * (dealing by number) and the search: search.c (its design, nodes, memory),
+ * search_keys.c, search_score.c, search_stage.c (a best-first stage),
+ * search_beam.c and search_solve.c (the stages in turn, the exports). One unit,
+ * so every function stays static and the compiler sees them all at once, as
+ * before the split.
  */
 
 #include "core.h"
 #include "movegen.c"
 #include "deal.c"
 #include "search.c"
+#include "search_keys.c"
+#include "search_score.c"
+#include "search_stage.c"
+#include "search_beam.c"
+#include "search_solve.c"
