@@ -47,13 +47,13 @@ sys.path.insert(0, str(ROOT / "web"))      # castling_web.render draws the first
 from castling.games import GAMES, GROUPS  # noqa: E402  (the build reads the game list)
 from castling.search.core.wasm import WASM_NAME  # noqa: E402  (where the core goes in the site)
 from castling.i18n import DEFAULT, LANGUAGES, catalogue  # noqa: E402
-from castling.app.storage.records import SWITCH_ROWS  # noqa: E402  (the Settings dialog's switches)
 from study_report import summary as study_summary  # noqa: E402  (the study's figures for the chooser)
 from first_table import first_table, game_files  # noqa: E402  (the table before Python is up)
 from build_core import MissingToolchain, compile_core, toolchain_present  # noqa: E402
 from help_pages import write_help, write_sketches  # noqa: E402  (the help pages, the sketches)
 from icons import write_icons  # noqa: E402
 from page_text import fill, fill_text  # noqa: E402  (placeholders, the page's words)
+from settings_markup import settings_markup  # noqa: E402  (the Settings dialog's controls)
 
 
 #: What the app loads of PyScript's dist folder (chunk names end in a content
@@ -261,12 +261,8 @@ def write_pages(out: Path, faces: bool = True) -> None:
     languages = "".join(f'<option value="{code}" lang="{code}">{html.escape(name)}</option>'
                         for code, name in LANGUAGES.items())
     piles, plan = first_table()
-    switches = {f"SWITCHES_{group.upper()}": "\n      ".join(
-        f'<label class="switch-row"><span data-i18n="settings.{name}"></span> <input '
-        f'type="checkbox" role="switch" class="switch" data-setting="{name}"></label>'
-        for name in names) for group, names in SWITCH_ROWS.items()}
     page = fill((WEB / "index.html").read_text(encoding="utf-8"), {
-        **switches,
+        **settings_markup(),
         "GAME_OPTIONS": options, "GAME_CHOOSER": chooser, "LANGUAGE_OPTIONS": languages,
         "FIRST_TABLE": piles, "FIRST_TABLE_PLAN": plan,
         "CSP": CSP, "MPY_CONFIG": html.escape(json.dumps({"plugins": plugins}), quote=False),

@@ -30,7 +30,7 @@ from castling.movegen import tables_for
 from castling.app.table.arrangement import FAN_HEIGHT, FAN_WIDTH, INDEX_HEIGHT, INDEX_WIDTH, Space, page_plan
 from castling.app.table.board import status_line
 from castling.app.first_visit import FIRST_DEAL, FIRST_GAME
-from castling.app.storage.records import CHOICES
+from castling.app.storage.records import CHOICES, Settings
 from castling.app.words.spoken import card_label, pile_title
 from castling.rules import GameRules
 from castling_web.looks import LOOK_CLASSES, LOOK_SWITCHES
@@ -224,6 +224,8 @@ def game_plan(rules: GameRules) -> dict:
     plan["looks"] = {"switches": LOOK_SWITCHES, "classes": LOOK_CLASSES,
                      "choices": {name: list(CHOICES[name])
                                  for name in (*LOOK_CLASSES, "card_size", "language")},
+                     "defaults": {name: getattr(Settings(), name)
+                                  for name in (*LOOK_CLASSES, "card_size", "language")},
                      "card_sizes": CARD_SIZES}
     plan["cards"] = {"ranks": RANKS, "suits": SUITS, "face_down": FACE_DOWN}
     plan["words"] = _in_every_language(lambda: _game_words(rules))

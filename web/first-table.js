@@ -233,11 +233,10 @@
     }
   }
 
-  // A setting as Python reads it: one of its choices, else the default (the first).
+  // A setting as Python reads it: one of its choices, else its default.
   function setting(kept, plan, name) {
-    const choices = plan.looks.choices[name];
     const value = kept.settings[name];
-    return choices.includes(value) ? value : choices[0];
+    return plan.looks.choices[name].includes(value) ? value : plan.looks.defaults[name];
   }
 
   // The player's looks, as classes on the page (castling_web/settings.py's

@@ -14,13 +14,14 @@ from castling.games import GROUPS
 from castling.cards import RANKS, SUITS
 from castling.i18n import LANGUAGES, catalogue, preferred, set_language, t
 from castling.app.deals.grades import GRADES
-from castling.app.storage.records import SWITCH_ROWS
+from castling.app.storage.records import CHOICES, SWITCH_ROWS
 from castling.app.words.rules_words import hand_written_keys, message_keys
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = sorted((ROOT / "py" / "castling").rglob("*.py")) + sorted(
     (ROOT / "web" / "castling_web").glob("*.py")) + [ROOT / "build.py", ROOT / "scripts" / "study_report.py",
-                                                       ROOT / "scripts" / "first_table.py"]
+                                                       ROOT / "scripts" / "first_table.py",
+                                                       ROOT / "scripts" / "settings_markup.py"]
 
 
 def placeholders(text: str) -> set[str]:
@@ -63,6 +64,9 @@ def keys_used() -> set[str]:
     used |= {"language.name"}               # i18n.LANGUAGES: each catalogue names its language
     # the Settings dialog's switches (build.py writes a row for each declared one)
     used |= {f"settings.{name}" for names in SWITCH_ROWS.values() for name in names}
+    # ... and each value of its settings with named values (but the language: its own names)
+    used |= {f"settings.{name}.{value}" for name, values in CHOICES.items() if name != "language"
+             for value in values}
     used |= {f"game.{game_id}.summary" for game_id in GAMES}
     # the rules' words (tests/engine/test_rules_text.py checks they ask for no others),
     # and each game's introduction and tips

@@ -1,7 +1,7 @@
 """The game in hand as one value: the deal and its moves, and what travels with
 them — which game this is, its clock, whether a win of it is one with help, the
 day whose deal of the day it is, the grade it was dealt as. The session plays
-it, a save stores it (:mod:`.records`), a keep point copies it (:mod:`.keeping`),
+it, a save stores it (:mod:`.storage.records`), a keep point copies it (:mod:`.keeping`),
 the page shows it."""
 
 from __future__ import annotations

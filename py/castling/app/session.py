@@ -7,18 +7,18 @@ redoes and restarts it, runs its timer, and saves it after every change under
 * :mod:`.hand` — the game in hand as one value, what a save and a keep point hold;
 * :mod:`.preferences` — the player's settings, the welcome, the games last shown;
 * :mod:`.keeping` — a game given up by a change, brought back (``keeping``);
-* :mod:`.tabs` — another tab's changes followed, a conflict resolved (``tabs``);
-* :mod:`.transfer` — export files and transfer links, read and merged (``transfers``);
-* :mod:`.storage_port` — the key-value store (``localStorage`` in the browser,
+* :mod:`.storage.tabs` — another tab's changes followed, a conflict resolved (``tabs``);
+* :mod:`.storage.transfer` — export files and transfer links, read and merged (``transfers``);
+* :mod:`.storage.storage_port` — the key-value store (``localStorage`` in the browser,
   a dict in the tests);
-* :mod:`.records` — what is stored under which key, and how each is read back;
-* :mod:`.recovery` — nothing stored is trusted and nothing is thrown away: a
+* :mod:`.storage.records` — what is stored under which key, and how each is read back;
+* :mod:`.storage.recovery` — nothing stored is trusted and nothing is thrown away: a
   damaged save, statistics or settings are reported and set aside under a
   ``castling:recovery:`` key before anything replaces them, and a full store
   is reported while the game plays on;
-* :mod:`.statistics` — games played and won, streaks and bests, re-read before
+* :mod:`.storage.statistics` — games played and won, streaks and bests, re-read before
   each update so that two tabs never undo each other's counts;
-* :mod:`.win_news` — what was special about a win, for the win dialog;
+* :mod:`.words.win_news` — what was special about a win, for the win dialog;
 """
 
 from __future__ import annotations
@@ -161,7 +161,7 @@ class Session:
 
     def new_deal(self, rules: GameRules, number: int | None = None, grade: str = "") -> None:
         """Start deal ``number`` (or a random one) of a game, replacing its save;
-        ``grade``: the grade it is dealt as (a deal of :mod:`.grades`' table)."""
+        ``grade``: the grade it is dealt as (a deal of :mod:`.deals.grades`' table)."""
         self.take_up(Game(rules, number if number is not None else random_deal_number()), grade)
 
     def take_up(self, game: Game, grade: str = "") -> None:

@@ -6,11 +6,11 @@ Every key starts with ``castling:``:
   :mod:`castling.save` plus ``token`` (which game this is: a new deal gets a new
   one), ``rev`` (how many times it was written: a second tab writing the same
   game is noticed, :mod:`.tabs`), ``seconds`` (the timer), and copies of the
-  statistics flags ``counted`` and ``won`` (written by :mod:`.session`), and
+  statistics flags ``counted`` and ``won`` (written by :mod:`..session`), and
   ``helped``: the solver played some of its moves ("Show me"), or it was taken
   up from a replay, so a win counts as "won with help"; ``daily``: the date
   (``YYYY-MM-DD``) whose deal of the day it is, if it is one; ``grade``: the
-  grade it was dealt as (``easy``, ``medium``, ``hard``: :mod:`.grades`), or ""
+  grade it was dealt as (``easy``, ``medium``, ``hard``: :mod:`..deals.grades`), or ""
   (none, and a save of before grades); ``saved``: when it
   was written, in milliseconds since 1970 (UTC), so that of two saves of a game
   the newer is kept when devices are merged (:mod:`.transfer`); a save of before
@@ -324,10 +324,11 @@ SWITCHES = tuple(f.name for f in fields(Settings) if isinstance(f.default, bool)
 #: the Settings dialog's switches, by group, in their order (build.py writes them)
 SWITCH_ROWS = {group: tuple(f.name for f in fields(Settings) if f.metadata.get("switch") == group)
                for group in ("play", "look", "sound")}
-#: settings with a few named values, the first the default
-CHOICES = {"card_size": ("medium", "small", "large"), "card_back": ("blue", "red", "night"),
+#: settings with a few named values, in the order the Settings dialog shows them (build.py
+#: writes each value's option from here; the default is the Settings field's)
+CHOICES = {"card_size": ("small", "medium", "large"), "card_back": ("blue", "red", "night"),
            "table": ("green", "blue", "burgundy"), "language": ("", *LANGUAGES),
-           "speed": ("normal", "off", "fast", "slow"), "tap": ("one", "two")}
+           "speed": ("off", "fast", "normal", "slow"), "tap": ("one", "two")}
 #: settings that are a whole number, with their least and greatest values
 NUMBERS = {"volume": (0, 100)}
 

@@ -88,7 +88,7 @@ class StatsBook:
         as they were (neither extended nor broken).
 
         Returns the game's statistics as stored just before the win was counted
-        (what the win dialog compares with, :mod:`.win_news`), or None when it was
+        (what the win dialog compares with, :mod:`..words.win_news`), or None when it was
         counted already (by another tab)."""
         before: Stats | None = None
 
