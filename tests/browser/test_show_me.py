@@ -2,6 +2,7 @@
 win counts as won with help, pause, one move and take over, and a position the
 solver has not proved winnable says why."""
 
+import time
 
 from castling import GAMES, Game
 
@@ -61,10 +62,22 @@ def test_show_me_finishes_a_winnable_game_of_every_core_game_as_won_with_help(
 
 def test_pressed_early_then_pause_one_move_and_take_over_then_undo_walks_back(
         first_visit_page, site_url):
-    # A first visit: its solver's worker boots Python from scratch, so it is
-    # surely still booting when Show me is pressed (a return visit's restores
-    # a snapshot, and may be up already).
+    # A first visit: its solver's worker boots Python from scratch (a return
+    # visit's restores a snapshot).
     page, rules = first_visit_page, GAMES["fortress"]
+    # The worker is not up until it has the compiled core: its request is held
+    # until Show me has been pressed, so that the worker is surely still
+    # starting then, however fast this machine boots it. (The first request for
+    # the core is the early table's, made before Python is up: it goes through.)
+    held, seen = [], []
+
+    def hold_the_workers(route):
+        seen.append(route.request.url)
+        if len(seen) == 1:
+            route.continue_()
+        else:
+            held.append(route)
+    page.route("**/castling-core.wasm", hold_the_workers)
     page.goto(f"{site_url}index.html#/fortress/33")
     wait_ready(page)
     # Pressed at once: the worker only starts booting once the board is ready,
@@ -73,6 +86,13 @@ def test_pressed_early_then_pause_one_move_and_take_over_then_undo_walks_back(
     # (Show me asks in a task of its own, which may run a moment after the click.)
     page.wait_for_function("document.getElementById('status').textContent.includes('starting')",
                            timeout=10_000)
+    deadline = time.monotonic() + WORKER_MS / 1000
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert held, "the worker never asked for the core"
+    for request in held:
+        request.continue_()
+    page.unroute("**/castling-core.wasm")
     page.wait_for_function("() => JSON.parse(localStorage.getItem('castling:save:fortress'))"
                            ".moves.length >= 2", timeout=WORKER_MS)
     assert page.is_disabled('[data-action="show-me"]')
