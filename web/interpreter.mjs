@@ -173,20 +173,33 @@ function said(name, value) {
   }
 }
 
-/** Call ``then`` once the table is on screen (<html data-ready="true">). */
-export function whenTableShown(then) {
+/** Call ``then`` once, when <html data-NAME> holds a value ``holds`` accepts
+ * (now, or as soon as it changes to one); given ``latest`` (ms), at the latest
+ * then. What the page's start-up waits for: the table shown, the solver settled. */
+function whenRootSays(name, holds, then, latest = null) {
   const root = document.documentElement;
-  if (root.dataset.ready === "true") {
-    then();
-    return;
-  }
-  const watch = new MutationObserver(() => {
-    if (root.dataset.ready === "true") {
+  let done = false;
+  const once = () => {
+    if (!done) {
+      done = true;
       watch.disconnect();
       then();
     }
-  });
-  watch.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+  };
+  const watch = new MutationObserver(() => holds(root.dataset[name]) && once());
+  if (holds(root.dataset[name])) {
+    once();
+    return;
+  }
+  watch.observe(root, { attributes: true, attributeFilter: [`data-${name}`] });
+  if (latest !== null) {
+    setTimeout(once, latest);
+  }
+}
+
+/** Call ``then`` once the table is on screen (<html data-ready="true">). */
+export function whenTableShown(then) {
+  whenRootSays("ready", (value) => value === "true", then);
 }
 
 // The longest the snapshot waits for the solver's worker (castling_web/advisor.py
@@ -199,21 +212,7 @@ const SOLVER_WAIT_MS = 20_000;
  * later in Firefox and WebKit, the snapshot only 0.1-0.5 s sooner, and the
  * verdict is what the player waits for now (docs/decisions.md). */
 function whenSolverSettled(then) {
-  const root = document.documentElement;
-  let done = false;
-  const once = () => {
-    if (!done) {
-      done = true;
-      watch.disconnect();
-      then();
-    }
-  };
-  const watch = new MutationObserver(() => root.dataset.solver && once());
-  watch.observe(root, { attributes: true, attributeFilter: ["data-solver"] });
-  setTimeout(once, SOLVER_WAIT_MS);
-  if (root.dataset.solver) {
-    once();
-  }
+  whenRootSays("solver", Boolean, then, SOLVER_WAIT_MS);
 }
 
 /** A worker makes the snapshot, on the page's compiled runtime; the page

@@ -9,7 +9,7 @@ from castling.errors import StorageError
 from castling.app.storage.records import save_key
 from castling.app.storage.recovery import CarefulStore
 from castling.app.storage.storage_port import MemoryStorage
-from castling.app.storage.tabs import SaveGuard, new_token, save_header
+from castling.app.storage.tabs import SaveGuard, header, new_token, save_header
 
 KEY = save_key("chessboard")
 
@@ -71,7 +71,7 @@ def test_a_tab_that_takes_over_writes_and_the_other_notices():
 def test_a_resumed_save_may_be_written_over_by_the_tab_that_read_it():
     storage, guard, _ = guards()
     storage.data[KEY] = save("old", 5)
-    guard.resumed(json.loads(storage.data[KEY]))
+    guard.resumed(header(json.loads(storage.data[KEY])))
     assert guard.notice("chessboard") is False
     assert guard.write("chessboard", "old", lambda: save(*guard.seen)) is True
     assert save_header(storage.data[KEY]) == ("old", 6)

@@ -156,7 +156,7 @@ class Session:
         save's (token, rev) as this tab read it; whether it counted as played and won."""
         self.hand = hand
         self.win_news = None
-        self.guard.seen, self.guard.conflict = seen, False
+        self.guard.resumed(seen)
         self.book.take_up(hand.game_id, hand.token, counted, won)
 
     def new_deal(self, rules: GameRules, number: int | None = None, grade: str = "") -> None:

@@ -63,9 +63,10 @@ class SaveGuard:
         """(token, rev) of a game's save as stored now ((None, 0) if absent or unreadable)."""
         return save_header(self.store.get(save_key(game_id))) or (None, 0)
 
-    def resumed(self, saved: dict[str, object]) -> None:
-        """This tab has just read the save ``saved``."""
-        self.seen = header(saved)
+    def resumed(self, seen: Header) -> None:
+        """This tab has just taken up a save whose (token, rev) is ``seen`` (read
+        from the store, or put back by a keep point): no conflict now."""
+        self.seen = seen
         self.conflict = False
 
     def take_over(self, game_id: str) -> None:
