@@ -107,7 +107,7 @@ def deal_piles(rules: GameRules, number: int) -> list[list[int]]:
     n_tableau = rules.tableau.piles
     tableau: list[list[int]] = [[] for _ in range(n_tableau)]
     foundations: list[list[int]] = [[] for _ in range(rules.pile_count("f"))]
-    reserves: list[list[int]] = [[] for _ in range(rules.reserves)]
+    reserves: list[list[int]] = [[] for _ in range(rules.reserves.count)]
     stock_and_waste: list[list[int]] = [[] for _ in range(rules.pile_count("s")
                                                            + rules.pile_count("w"))]
     plan = rules.deal
@@ -138,14 +138,14 @@ def deal_piles(rules: GameRules, number: int) -> list[list[int]]:
 
     # Otherwise, rounds over every pile take every card the reserves do not,
     # and the last round stops short when those run out.
-    for_tableau = len(cards) - (rules.reserves if plan.reserve == "one-each" else 0)
+    for_tableau = len(cards) - (rules.reserves.count if plan.reserve == "one-each" else 0)
     faces = plan.tableau_faces or (True,) * -(-for_tableau // n_tableau)
     for face_up in faces:
         for pile in tableau:
             if for_tableau:
                 pile.append(cards.pop() if face_up else cards.pop() | FACE_DOWN)
                 for_tableau -= 1
-        if rules.forced_founding:
+        if rules.founding.forced:
             # Rittenhouse: between rounds every card that must go home does.
             tables_for(rules).found_forced(tableau + foundations)
 
@@ -156,12 +156,12 @@ def deal_piles(rules: GameRules, number: int) -> list[list[int]]:
         # The list's order is bottom to top; only the top card shows.
         reserves[0] = [card | FACE_DOWN for card in cards[:-1]] + cards[-1:]
         cards = []
-    if rules.stock:
+    if rules.stock is not None:
         # The stock is face down, the next card to deal on top; some are turned over.
         stock, waste = stock_and_waste
         stock.extend(card | FACE_DOWN for card in cards)
         cards = []
-        for _ in range(plan.to_waste):
+        for _ in range(rules.stock.to_waste):
             waste.append(stock.pop() - FACE_DOWN)
     assert not cards, f"{rules.id}: {len(cards)} cards left undealt"
     return tableau + foundations + reserves + stock_and_waste

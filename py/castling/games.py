@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .errors import UnknownGameError
-from .rules import Build, Deal, FoundationRow, GameRules, Tableau
+from .rules import Build, Cells, Deal, FoundationRow, Founding, GameRules, Reserves, Stock, Tableau
 
 FORTRESS = GameRules(
     id="fortress", name="Fortress", pysol_id=147,
@@ -29,7 +29,8 @@ _CHOSEN_BASE = replace(
 )
 
 CHESSBOARD = replace(
-    _CHOSEN_BASE, id="chessboard", name="Chessboard", pysol_id=148, supermove=True,
+    _CHOSEN_BASE, id="chessboard", name="Chessboard", pysol_id=148,
+    tableau=replace(_CHOSEN_BASE.tableau, supermove=True),
 )
 
 MORPHY = replace(
@@ -55,7 +56,7 @@ SELECTIVE_CASTLE = replace(
 CASTLES_END = replace(
     _CHOSEN_BASE, id="castles-end", name="Castle's End", pysol_id=650,
     tableau=Tableau(piles=10, build=Build("alt-colour", "up-or-down", wrap=True)),
-    reserves=2, deal=Deal(reserve="one-each"), found_first=True,
+    reserves=Reserves(2), deal=Deal(reserve="one-each"), founding=Founding(first=True),
 )
 
 CHEQUERS = GameRules(
@@ -65,8 +66,7 @@ CHEQUERS = GameRules(
     foundations=(FoundationRow(base="A", direction="up"),
                  FoundationRow(base="K", direction="down")),
     take_back=True,
-    reserves=1, deal=Deal(tableau_faces=(True,) * 4, reserve="rest"),
-    reserve_fills_spaces=True,
+    reserves=Reserves(1, fill_spaces=True), deal=Deal(tableau_faces=(True,) * 4, reserve="rest"),
 )
 
 MARTHA = GameRules(
@@ -115,28 +115,28 @@ PENELOPES_WEB = replace(
 
 STRONGHOLD = replace(
     STREETS_AND_ALLEYS, id="stronghold", name="Stronghold", pysol_id=300,
-    reserves=1, free_cells=True,
+    reserves=Reserves(1, Cells()),
 )
 
 PRIVATE_LANE = replace(
     STREETS_AND_ALLEYS, id="private-lane", name="Private Lane", pysol_id=301,
-    reserves=2, free_cells=True,
+    reserves=Reserves(2, Cells()),
 )
 
 SIEGECRAFT = replace(
     BELEAGUERED_CASTLE, id="siegecraft", name="Siegecraft", pysol_id=831,
-    reserves=1, free_cells=True,
+    reserves=Reserves(1, Cells()),
 )
 
 # Fortress with free cells: two dealt a card each, or one left empty.
 BASTION = replace(
     FORTRESS, id="bastion", name="Bastion", pysol_id=324,
-    reserves=2, free_cells=True, deal=Deal(reserve="one-each"),
+    reserves=Reserves(2, Cells()), deal=Deal(reserve="one-each"),
 )
 
 TEN_BY_ONE = replace(
     FORTRESS, id="ten-by-one", name="Ten by One", pysol_id=325,
-    reserves=1, free_cells=True,
+    reserves=Reserves(1, Cells()),
 )
 
 # -- Klondike's cousins with every card dealt: ten piles in a triangle, or
@@ -179,7 +179,7 @@ BRITISH_CANISTER = replace(
 LIGHTWEIGHT = replace(
     PENELOPES_WEB, id="lightweight", name="Lightweight", pysol_id=507, decks=2,
     tableau=replace(_KINGS_TO_SPACES, piles=12),
-    foundations=(FoundationRow(),) * 2, foundations_by_suit=True,
+    foundations=(FoundationRow(),) * 2, founding=Founding(by_suit=True),
     deal=Deal(aces_to_foundations=True),
 )
 
@@ -207,7 +207,7 @@ CASTLE_OF_INDOLENCE = GameRules(
     tableau=Tableau(piles=8, build=Build("any-suit", "down")),
     foundations=(FoundationRow(builds="by-rank"),) * 2,
     take_back=False,
-    reserves=4, deal=Deal(reserve_rounds=13),
+    reserves=Reserves(4), deal=Deal(reserve_rounds=13),
 )
 
 # f1-f4 climb from Aces above t1-t4, f5-f8 fall from Kings above t6-t9; the
@@ -218,8 +218,8 @@ RITTENHOUSE = GameRules(
     foundations=(FoundationRow(builds="by-rank"),
                  FoundationRow(base="K", direction="down", builds="by-rank")),
     take_back=False,
-    feeds=((1,), (2,), (3,), (4,), tuple(range(1, 9)), (5,), (6,), (7,), (8,)),
-    forced_founding=True,
+    founding=Founding(feeds=((1,), (2,), (3,), (4,), tuple(range(1, 9)), (5,), (6,), (7,), (8,)),
+                      forced=True),
 )
 
 # -- A stock turned over once onto a waste, and one reserve that holds several
@@ -231,21 +231,22 @@ ZERLINE = GameRules(
     tableau=Tableau(piles=8, build=Build("any-suit", "down"), empty_rank="Q"),
     foundations=(FoundationRow(base="K", direction="up", wrap=True),) * 2,
     take_back=False,
-    reserves=1, free_cells=True, cell_holds=4, cells_take="tableau",
-    stock=True, deal=Deal(tableau_faces=(True,) * 5, to_waste=1),
+    reserves=Reserves(1, Cells(holds=4, take_from="tableau")),
+    stock=Stock(to_waste=1), deal=Deal(tableau_faces=(True,) * 5),
 )
 
 ZERLINE_3_DECKS = replace(
     ZERLINE, id="zerline-3-decks", name="Zerline (3 decks)", pysol_id=395, decks=3,
-    foundations=(ZERLINE.foundations[0],) * 3, cell_holds=6,
+    foundations=(ZERLINE.foundations[0],) * 3,
+    reserves=Reserves(1, Cells(holds=6, take_from="tableau")),
 )
 
 SOOTHER = GameRules(
     id="soother", name="Soother", pysol_id=626, decks=4,
     tableau=Tableau(piles=9, build=Build("any-suit", "down"), empty_rank="K"),
     foundations=(FoundationRow(),) * 4,
-    reserves=1, free_cells=True, cell_holds=8,
-    stock=True, deal=Deal(tableau_faces=(True,) * 5, to_waste=1),
+    reserves=Reserves(1, Cells(holds=8)),
+    stock=Stock(to_waste=1), deal=Deal(tableau_faces=(True,) * 5),
 )
 
 #: The games as a player meets them, by kind: the core four, then the family.

@@ -58,8 +58,8 @@ class MoveTables:
         #: the reserves' indices
         self.reserves = range(self.first_reserve, first_stock)
         #: the stock's and the waste's indices, or None in a game without them
-        self.stock = first_stock if rules.stock else None
-        self.waste = first_stock + 1 if rules.stock else None
+        self.stock = first_stock if rules.stock is not None else None
+        self.waste = first_stock + 1 if rules.stock is not None else None
         #: kinds[i]: "t", "f", "r", "s" or "w", the kind of pile i.  Hot loops ask
         #: ``kinds[i] == "f"``: as quick as comparing with both ends of the
         #: foundations, where ``i in range`` is slower.
@@ -124,22 +124,24 @@ class MoveTables:
                                for c in range(52)]
 
         self.chosen_base = rules.chosen_base
-        self.found_first = rules.found_first
-        self.refills = rules.reserve_fills_spaces
+        self.found_first = rules.founding.first
+        self.refills = rules.reserves.fill_spaces
         self.run_moves = tableau.moves != "single"
         self.one_way_runs = tableau.moves == "one-way-run"
         self.empty_takes_runs = tableau.empty_takes == "card-or-run"
         self.counted_runs = tableau.moves == "free-space-run"
         #: the free cells' indices (empty when the game has none), how many
-        #: cards each holds, and whether they take cards from the tableau only
-        self.cells = self.reserves if rules.free_cells else range(0)
-        self.cell_holds = rules.cell_holds
-        self.cells_take_tableau_only = rules.cells_take == "tableau"
+        #: cards each holds (1 when none), and whether they take cards from the
+        #: tableau only
+        cells = rules.reserves.cells
+        self.cells = self.reserves if cells is not None else range(0)
+        self.cell_holds = cells.holds if cells is not None else 1
+        self.cells_take_tableau_only = cells is not None and cells.take_from == "tableau"
         #: feeds[i]: the foundation indices tableau pile i may found on (Rittenhouse),
         #: or None when every pile founds anywhere
         self.feeds = ([tuple(self.first_foundation + number - 1 for number in numbers)
-                       for numbers in rules.feeds] if rules.feeds else None)
-        self.forced_founding = rules.forced_founding
+                       for numbers in rules.founding.feeds] if rules.founding.feeds else None)
+        self.forced_founding = rules.founding.forced
         #: fills_space[c]: whether card c (or a run from it) may go on an empty pile.
         space_ranks: dict[EmptyRank, int] = {"K": KING, "Q": QUEEN}
         space_rank = space_ranks.get(tableau.empty_rank)

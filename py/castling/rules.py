@@ -2,10 +2,14 @@
 
 The words are PySolFC's (base rank, direction, wrap, what moves, what fills a
 space), kept as plain data so that each game in :mod:`castling.games` reads
-like its rules page.  Two rules the vocabulary cannot say as a setting are
-named switches on :class:`GameRules` with one piece of engine code each:
-``reserve_fills_spaces`` (Chequers), ``found_first`` (Castle's End),
-``stock`` (Zerline, Soother), ``feeds`` and ``forced_founding`` (Rittenhouse).
+like its rules page.  A game (:class:`GameRules`) is made of parts, as
+solitaire.gg declares its games: the :class:`Tableau`, the foundations
+(:class:`FoundationRow`) and how cards reach them (:class:`Founding`), the
+:class:`Reserves` (and whether they are free cells, :class:`Cells`), the
+:class:`Stock`, and the :class:`Deal`.  The rules the vocabulary cannot say as
+a setting are named switches of those parts with one piece of engine code each:
+``Reserves.fill_spaces`` (Chequers), ``Founding.first`` (Castle's End),
+``Founding.feeds`` and ``Founding.forced`` (Rittenhouse).
 
 The piles' names (``t3``, ``f1``, ``r2``, ``s1``, ``w1``) are made and read here too:
 :attr:`GameRules.pile_names` and :func:`parse_pile_name`.
@@ -96,6 +100,9 @@ class Tableau:
     must then start with a King), or only a "Q" (Zerline).
     ``layout``: how a screen shows the piles: "row" (side by side, each fanned
     downwards) or "rows-of-five" (rows of five piles fanned sideways: Chequers' 25).
+    ``supermove``: (Chessboard) an interface convenience: a built run may be
+    dragged when the empty piles allow the same result one card at a time
+    (recorded as those moves).
     """
 
     piles: int
@@ -105,6 +112,7 @@ class Tableau:
     run_suits: SuitRule | None = None
     empty_rank: EmptyRank = "any"
     layout: TableauLayout = "row"
+    supermove: bool = False
 
     def __post_init__(self) -> None:
         _one_of(TableauMove, self.moves, "Tableau.moves")
@@ -160,8 +168,7 @@ class Deal:
     on top) or "one-each" (after the tableau, one card to each reserve).
     ``reserve_rounds``: (Castle of Indolence) before the tableau, this many
     face-up rounds of one card to each reserve.
-    ``to_waste``: in a game with a stock, the cards the tableau does not take
-    form the stock, and this many are then turned over onto the waste.
+    (In a game with a :class:`Stock`, the cards the deal leaves form it.)
     """
 
     tableau_faces: tuple[bool, ...] = ()
@@ -170,13 +177,95 @@ class Deal:
     rounds: tuple[tuple[int, int], ...] = ()
     reserve: Reserve = "none"
     reserve_rounds: int = 0
-    to_waste: int = 0
 
     def __post_init__(self) -> None:
         _one_of(Reserve, self.reserve, "Deal.reserve")
         for first, last in self.rounds:
             if not 1 <= first <= last:
                 raise ValueError(f"Deal.rounds must be (first, last) piles from 1, not {(first, last)!r}")
+
+
+@dataclass(frozen=True)
+class Founding:
+    """How cards reach the foundations, beyond how each row builds.
+
+    ``feeds``: (Rittenhouse) which foundations (numbers from 1) each tableau
+    pile may send cards to, pile by pile; and then only tableau piles found.
+    Empty: any pile founds on any foundation.
+    ``forced``: (Rittenhouse) founding is compulsory.  During the deal after
+    each round, and after every move, the first tableau pile (from t1) whose
+    top card a foundation it feeds takes sends it to the first such foundation
+    (from f1), over and over until none can (PySolFC's ``fillAll``).
+    ``first``: (Castle's End) until a card is founded, no tableau pile accepts
+    anything.
+    ``by_suit``: PySolFC lists a several-deck game's foundations suit by suit
+    (Lightweight: f1 f2 clubs, f3 f4 spades, …) where Chequers' go row by row
+    (f1..f4 up, then f5..f8 down): see :meth:`GameRules.foundation`.
+    """
+
+    feeds: tuple[tuple[int, ...], ...] = ()
+    forced: bool = False
+    first: bool = False
+    by_suit: bool = False
+
+
+@dataclass(frozen=True)
+class Cells:
+    """Reserves that are free cells: each takes a card from another pile while
+    it has room, and its top card plays like any other.
+
+    ``holds``: how many cards one holds, one at a time (Stronghold, Bastion: 1;
+    Zerline 4, Soother 8).  Each empty one-card cell lets a "free-space-run"
+    carry one more card per power of two.  (The tableaux of the games whose
+    cells hold several move single cards, so such a cell never counts towards
+    a run.)
+    ``take_from``: where a cell takes cards from: "any" pile, or (Zerline) only
+    the "tableau" (not the waste).
+    """
+
+    holds: int = 1
+    take_from: CellSources = "any"
+
+    def __post_init__(self) -> None:
+        _one_of(CellSources, self.take_from, "Cells.take_from")
+        if self.holds < 1:
+            raise ValueError(f"Cells.holds must be at least 1, not {self.holds!r}")
+
+
+@dataclass(frozen=True)
+class Reserves:
+    """The reserve piles r1..rN beside the tableau (what the deal puts there is
+    :class:`Deal`'s ``reserve`` and ``reserve_rounds``).
+
+    ``count``: how many (0: none).
+    ``cells``: the reserves are free cells, and how (:class:`Cells`); None:
+    they are only played from.
+    ``fill_spaces``: (Chequers) a tableau pile that becomes empty is refilled
+    from the reserve.
+    """
+
+    count: int = 0
+    cells: Cells | None = None
+    fill_spaces: bool = False
+
+    @property
+    def free_cells(self) -> bool:
+        """Whether they are free cells of one card each, which a player calls
+        free cells (Zerline's and Soother's, which hold several, are called
+        reserves)."""
+        return self.cells is not None and self.cells.holds == 1
+
+
+@dataclass(frozen=True)
+class Stock:
+    """(Zerline, Soother) The cards the deal leaves form a face-down stock s1,
+    and s1-w1 turns its top card over onto the waste w1, once through (no
+    redeal).  The waste's top card plays like any other.
+
+    ``to_waste``: how many cards the deal then turns over onto the waste.
+    """
+
+    to_waste: int = 0
 
 
 @dataclass(frozen=True)
@@ -189,52 +278,32 @@ class GameRules:
     tableau: Tableau
     decks: int = 1
     foundations: tuple[FoundationRow, ...] = (FoundationRow(),)
+    founding: Founding = field(default_factory=Founding)
     take_back: bool = True
-    reserves: int = 0
+    reserves: Reserves = field(default_factory=Reserves)
+    stock: Stock | None = None
     deal: Deal = field(default_factory=Deal)
-    #: PySolFC lists a several-deck game's foundations suit by suit (Lightweight:
-    #: f1 f2 clubs, f3 f4 spades, …) where Chequers' go row by row (f1..f4 up, then
-    #: f5..f8 down): see :meth:`foundation`.
-    foundations_by_suit: bool = False
-    #: Stronghold, Bastion: every reserve is a free cell. It takes any one card
-    #: while empty, from any pile, and each empty one lets a "free-space-run"
-    #: carry one more card per power of two.
-    free_cells: bool = False
-    #: Zerline, Soother: a free cell that holds up to this many cards, one at a
-    #: time; only its top card moves out.  (Their tableaux move single cards,
-    #: so such a cell never counts towards a run.)
-    cell_holds: int = 1
-    #: Where a free cell takes cards from: "any" pile, or (Zerline) only the
-    #: "tableau" (not the waste).
-    cells_take: CellSources = "any"
-    #: Zerline, Soother: the cards the deal leaves form a face-down stock s1,
-    #: and s1-w1 turns its top card over onto the waste w1, once through (no
-    #: redeal).  The waste's top card plays like any other.
-    stock: bool = False
-    #: Rittenhouse: which foundations (numbers from 1) each tableau pile may
-    #: send cards to, pile by pile; and then only tableau piles found.  Empty:
-    #: any pile founds on any foundation.
-    feeds: tuple[tuple[int, ...], ...] = ()
-    #: Rittenhouse: founding is compulsory.  During the deal after each round,
-    #: and after every move, the first tableau pile (from t1) whose top card a
-    #: foundation it feeds takes sends it to the first such foundation (from
-    #: f1), over and over until none can (PySolFC's ``fillAll``).
-    forced_founding: bool = False
-    #: Chequers: a tableau pile that becomes empty is refilled from the reserve.
-    reserve_fills_spaces: bool = False
-    #: Castle's End: until a card is founded, no tableau pile accepts anything.
-    found_first: bool = False
-    #: Chessboard's interface convenience: a built run may be dragged when empty
-    #: piles allow the same result one card at a time (recorded as those moves).
-    supermove: bool = False
 
     def __post_init__(self) -> None:
-        _one_of(CellSources, self.cells_take, "GameRules.cells_take")
-        if self.feeds and len(self.feeds) != self.tableau.piles:
-            raise ValueError(f"GameRules.feeds must name the foundations of each of the "
+        feeds = self.founding.feeds
+        if feeds and len(feeds) != self.tableau.piles:
+            raise ValueError(f"Founding.feeds must name the foundations of each of the "
                              f"{self.tableau.piles} tableau piles")
-        if self.deal.to_waste and not self.stock:
-            raise ValueError("Deal.to_waste needs a game with a stock")
+        if self.reserves.fill_spaces and not self.reserves.count:
+            raise ValueError("Reserves.fill_spaces needs a reserve")
+
+    @property
+    def reserve_holds(self) -> int:
+        """How many cards one of the reserves can ever hold: a free cell its
+        ``Cells.holds`` (Zerline 4, Soother 8, Bastion 1); Chequers' reserve,
+        which the deal leaves all the undealt cards in, more than any game deals
+        (counted as every deck); otherwise the cards the deal puts there (Castle
+        of Indolence 13 rounds, Castle's End one each)."""
+        if self.reserves.cells is not None:
+            return self.reserves.cells.holds
+        if self.deal.reserve == "rest":
+            return 52 * self.decks
+        return self.deal.reserve_rounds + (1 if self.deal.reserve == "one-each" else 0)
 
     @property
     def chosen_base(self) -> bool:
@@ -265,7 +334,7 @@ class GameRules:
     def foundation(self, index: int) -> tuple[int, FoundationRow]:
         """The suit (0..3, C S H D) and the row of the foundation ``index`` (0 is f1)."""
         rows = len(self.foundations)
-        if self.foundations_by_suit:
+        if self.founding.by_suit:
             return index // rows, self.foundations[index % rows]
         return index % 4, self.foundations[index // 4]
 
@@ -274,8 +343,8 @@ class GameRules:
         reserves, "s" stock and "w" waste (one each in a game with a stock)."""
         _one_of(PileKind, kind, "a pile kind")
         counts: dict[PileKind, int] = {
-            "t": self.tableau.piles, "f": 4 * len(self.foundations), "r": self.reserves,
-            "s": int(self.stock), "w": int(self.stock)}
+            "t": self.tableau.piles, "f": 4 * len(self.foundations), "r": self.reserves.count,
+            "s": int(self.stock is not None), "w": int(self.stock is not None)}
         return counts[kind]
 
     def pile_names_of(self, kind: PileKind) -> tuple[str, ...]:

@@ -36,7 +36,7 @@ def kinds_of_table() -> set[str]:
     for game_id, rules in GAMES.items():
         piles = Position.deal(rules, deal_for(game_id)).to_piles().values()
         kind = (any(code.islower() for cards in piles for code in cards), bool(rules.chosen_base),
-                rules.free_cells > 0, bool(rules.reserves))
+                rules.reserves.cells is not None, rules.reserves.count > 0)
         first.setdefault(kind, game_id)
     return set(first.values())
 

@@ -71,7 +71,7 @@ def foundation_takes(rules, piles, name: str, card: str) -> bool:
     index = int(name[1:]) - 1
     # Row by row (f1..f4, f5..f8), or suit by suit when PySolFC lists them so.
     rows = len(rules.foundations)
-    if rules.foundations_by_suit:
+    if rules.founding.by_suit:
         row, own_suit = rules.foundations[index % rows], SUITS[index // rows]
     else:
         row, own_suit = rules.foundations[index // 4], SUITS[index % 4]
@@ -130,12 +130,12 @@ def free_space_allows(rules, piles, name: str, count: int) -> bool:
     others = sum(1 for pile_name, cards in piles.items()
                  if pile_name.startswith("t") and not cards and pile_name != name)
     cells = sum(1 for pile_name, cards in piles.items()
-                if pile_name.startswith("r") and not cards) if rules.free_cells else 0
+                if pile_name.startswith("r") and not cards) if rules.reserves.cells else 0
     return count <= (cells + 1) * 2 ** others
 
 
 def tableau_takes(rules, piles, name: str, unit: list[str]) -> bool:
-    if rules.found_first and rules.chosen_base and base_rank(rules, piles) is None:
+    if rules.founding.first and rules.chosen_base and base_rank(rules, piles) is None:
         return False
     if not free_space_allows(rules, piles, name, len(unit)):
         return False
@@ -168,12 +168,13 @@ def legal_moves(rules, piles: dict[str, list[str]]) -> set[str]:
                 elif target.startswith("r"):
                     # A free cell takes one card, from anywhere (Zerline's: from
                     # the tableau), while it has room.
-                    ok = (rules.free_cells and count == 1 and len(piles[target]) < rules.cell_holds
-                          and (rules.cells_take == "any" or source.startswith("t")))
+                    cells = rules.reserves.cells
+                    ok = (cells is not None and count == 1 and len(piles[target]) < cells.holds
+                          and (cells.take_from == "any" or source.startswith("t")))
                 elif target.startswith("f"):
                     ok = count == 1 and foundation_takes(rules, piles, target, unit[0])
-                    if rules.feeds:
-                        ok = ok and source.startswith("t") and int(target[1:]) in rules.feeds[
+                    if rules.founding.feeds:
+                        ok = ok and source.startswith("t") and int(target[1:]) in rules.founding.feeds[
                             int(source[1:]) - 1]
                 else:
                     ok = tableau_takes(rules, piles, target, unit)
@@ -197,7 +198,7 @@ def play(rules, piles: dict[str, list[str]], move: str) -> dict[str, list[str]]:
     src = piles[source]
     if src and not face_up(src[-1]):
         src[-1] = src[-1].upper()
-    if not src and source.startswith("t") and rules.reserve_fills_spaces and piles["r1"]:
+    if not src and source.startswith("t") and rules.reserves.fill_spaces and piles["r1"]:
         src.append(piles["r1"].pop())
         if piles["r1"]:
             piles["r1"][-1] = piles["r1"][-1].upper()
@@ -207,7 +208,7 @@ def play(rules, piles: dict[str, list[str]], move: str) -> dict[str, list[str]]:
 def found_what_must(rules, piles):
     """Rittenhouse: while a tableau pile's top card may go to a foundation it
     feeds, the first such (piles from t1, foundations from f1) goes."""
-    if not rules.forced_founding:
+    if not rules.founding.forced:
         return piles
     rows = [f"t{i}" for i in range(1, rules.tableau.piles + 1)]
     homes = [f"f{i}" for i in range(1, 4 * len(rules.foundations) + 1)]

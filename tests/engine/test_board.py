@@ -72,11 +72,11 @@ def test_the_stock_and_several_card_reserves_show_their_count():
 def test_a_reserve_without_a_count_never_holds_more_than_one_card():
     """The deal is the only way into a reserve that is not a free cell, and a
     one-card free cell takes one card: so a reserve without a badge shows all it holds."""
-    from castling.app.table.board import reserve_holds, shows_count
+    from castling.app.table.board import shows_count
     for rules in GAMES.values():
         for number in (1, 2, 3):
             piles = Position.deal(rules, number).to_piles()
             for name in rules.pile_names_of("r"):
-                assert len(piles[name]) <= reserve_holds(rules)
+                assert len(piles[name]) <= rules.reserve_holds
                 if not shows_count(rules, name):
                     assert len(piles[name]) <= 1

@@ -143,7 +143,7 @@ def test_the_deal_section_spells_the_games_deal(game):
     assert bool(flags & layout.DEAL_ACES_TO_FOUNDATIONS) == plan.aces_to_foundations
     assert bool(flags & layout.DEAL_FOUND_WHILE_DEALING) == plan.found_while_dealing
     assert (layout.RESERVE_PLANS[reserve], reserve_rounds, to_waste) == (
-        plan.reserve, plan.reserve_rounds, plan.to_waste)
+        plan.reserve, plan.reserve_rounds, rules.stock.to_waste if rules.stock else 0)
     faces = section[4:4 + len(plan.tableau_faces)]
     assert tuple(map(bool, faces)) == plan.tableau_faces
     rounds = section[4 + len(faces):]

@@ -117,5 +117,5 @@ def test_won_is_every_card_on_a_foundation():
         empty = Position.from_text(rules, "")
         assert empty.is_won()
         assert not Position.from_text(rules, "t1: 5C").is_won()
-        if rules.reserves:
+        if rules.reserves.count:
             assert not Position.from_text(rules, "r1: 5C").is_won()

@@ -84,7 +84,7 @@ def test_rittenhouse_foundations_go_up_and_down_by_rank_fed_by_the_piles_below()
     # t5 feeds every one; only tableau cards are founded.
     rules = GAMES["rittenhouse"]
     start = position("rittenhouse", "t2: 9S\nt3: 5D\nt5: 8C\nt7: 9H\nf1: AS 2S 3S 4S\nf6: KD QD JD TD")
-    assert rules.forced_founding
+    assert rules.founding.forced
     moves = set(start.legal_move_texts())
     assert "t3-f1" not in moves                              # t3 feeds f3 only
     assert "t5-f1" not in moves and "t7-f6" in moves         # t7 (the 7th) feeds f6

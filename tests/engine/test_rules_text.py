@@ -24,7 +24,7 @@ from castling.app.words.rules_text import intro, rules_sections, tips
 from castling.app.words.rules_words import (NUMBER_WORDS, Section, Words, dealt, hand_written_keys,
                                             message_keys)
 from castling.app.table.table_sketch import sketch_title
-from castling.rules import Build, Deal, FoundationRow, GameRules, Tableau
+from castling.rules import Build, Cells, Deal, FoundationRow, GameRules, Reserves, Stock, Tableau
 
 CASES = [(game, language) for game in GAMES for language in LANGUAGES]
 
@@ -73,8 +73,8 @@ def test_the_layout_says_the_deal(game, language):
     assert say.number(rules.pile_count("f")) in foundations
     if rules.deal.aces_to_foundations:
         assert messages["card.rank.A"] in facts[messages["rules.heading.foundations"]]
-    if rules.reserves:
-        assert say.number(rules.reserves) in text_of(sections, "layout").lower()
+    if rules.reserves.count:
+        assert say.number(rules.reserves.count) in text_of(sections, "layout").lower()
     if rules.stock:
         left = rules.card_count - sum(map(len, dealt(rules).tableau)) - dealt(rules).waste
         assert str(left) in facts[messages["rules.term.stock"]]
@@ -97,9 +97,9 @@ def test_the_foundations_say_where_they_start_and_whether_cards_come_back(game, 
         assert messages["rules.dest.tableau"] in text
     else:
         assert messages["rules.foundations.stay"] in foundations
-    assert (messages["rules.foundations.found_first"] in foundations) == rules.found_first
-    assert (messages["rules.foundations.forced"] in foundations) == rules.forced_founding
-    if rules.feeds:          # every pile is named in a sentence about what it feeds
+    assert (messages["rules.foundations.found_first"] in foundations) == rules.founding.first
+    assert (messages["rules.foundations.forced"] in foundations) == rules.founding.forced
+    if rules.founding.feeds:          # every pile is named in a sentence about what it feeds
         starts = tuple(messages[f"rules.foundations.feeds.{kind}"].split("{")[0]
                        for kind in ("own", "all.one", "all.many", "some"))
         named: set[int] = set()
@@ -126,9 +126,9 @@ def test_the_tableau_says_how_cards_pack_and_what_fills_a_space(game, language):
     rank = {"K": "card.rank.K", "Q": "card.rank.Q"}.get(rules.tableau.empty_rank)
     if rank:
         assert messages[rank] in empty
-    if rules.reserve_fills_spaces:
+    if rules.reserves.fill_spaces:
         assert messages["rules.tableau.refill"] in lines
-    if rules.supermove:
+    if rules.tableau.supermove:
         assert messages["rules.tableau.supermove"] in lines
 
 
@@ -138,13 +138,14 @@ def test_cells_reserves_and_stock_have_their_sections(game, language):
     say = Words(messages)
     sections = rules_sections(rules, messages)
     kinds = [s.kind for s in sections]
-    free_cells = rules.free_cells and rules.cell_holds == 1
-    assert ("cells" in kinds) == (rules.reserves > 0 and free_cells)
-    assert ("reserves" in kinds) == (rules.reserves > 0 and not free_cells)
-    assert ("stock" in kinds) == rules.stock
-    if rules.free_cells and rules.cell_holds > 1:
-        assert say.number(rules.cell_holds) in text_of(sections, "reserves")
-    if rules.stock and rules.cells_take == "tableau":
+    free_cells = rules.reserves.cells is not None and rules.reserves.cells.holds == 1
+    assert ("cells" in kinds) == (rules.reserves.count > 0 and free_cells)
+    assert ("reserves" in kinds) == (rules.reserves.count > 0 and not free_cells)
+    assert ("stock" in kinds) == (rules.stock is not None)
+    cells = rules.reserves.cells
+    if cells is not None and cells.holds > 1:
+        assert say.number(cells.holds) in text_of(sections, "reserves")
+    if rules.stock and cells is not None and cells.take_from == "tableau":
         assert messages["rules.stock.waste.not_reserve.one"].split("{where}")[1] in \
             text_of(sections, "stock")
 
@@ -218,19 +219,21 @@ def variations() -> Iterator[GameRules]:
     yield replace(fortress, decks=3, foundations=(FoundationRow(), FoundationRow("K", "down"),
                                                   FoundationRow()))
     yield replace(GAMES["castle-of-indolence"], take_back=True)
-    yield replace(GAMES["castle-of-indolence"], reserves=1, deal=Deal(reserve_rounds=13))
-    yield replace(GAMES["castles-end"], reserves=1)
-    yield replace(GAMES["bastion"], reserves=1)
+    yield replace(GAMES["castle-of-indolence"], reserves=Reserves(1), deal=Deal(reserve_rounds=13))
+    yield replace(GAMES["castles-end"], reserves=Reserves(1))
+    yield replace(GAMES["bastion"], reserves=Reserves(1, Cells()))
     yield replace(GAMES["martha"], tableau=replace(GAMES["martha"].tableau, piles=13))
     yield replace(GAMES["canister"], deal=Deal(rounds=((1, 8),) * 6 + ((2, 4),)))
-    yield replace(GAMES["soother"], reserves=2, deal=Deal(tableau_faces=(True,) * 5, to_waste=3))
-    yield replace(GAMES["soother"], cell_holds=1, deal=Deal(tableau_faces=(True,) * 5))
-    yield replace(GAMES["soother"], cell_holds=1, reserves=2, cells_take="tableau")
-    yield replace(GAMES["soother"], cell_holds=1, cells_take="tableau")
-    yield replace(GAMES["zerline"], reserves=2)
-    yield replace(rittenhouse, feeds=((1,), (2,), (3,), (4,), (4, 5), (5,), (6,), (7,), (8,)))
-    yield replace(rittenhouse, reserves=1, free_cells=True,
-                  feeds=(tuple(range(1, 9)),) * 2 + ((1,), (2,), (3,), (4,), (5,), (6,), (7,)))
+    soother = GAMES["soother"]
+    yield replace(soother, reserves=replace(soother.reserves, count=2), stock=Stock(to_waste=3))
+    yield replace(soother, reserves=Reserves(1, Cells()), stock=Stock())
+    yield replace(soother, reserves=Reserves(2, Cells(take_from="tableau")))
+    yield replace(soother, reserves=Reserves(1, Cells(take_from="tableau")))
+    yield replace(GAMES["zerline"], reserves=replace(GAMES["zerline"].reserves, count=2))
+    yield replace(rittenhouse, founding=replace(
+        rittenhouse.founding, feeds=((1,), (2,), (3,), (4,), (4, 5), (5,), (6,), (7,), (8,))))
+    yield replace(rittenhouse, reserves=Reserves(1, Cells()), founding=replace(
+        rittenhouse.founding, feeds=(tuple(range(1, 9)),) * 2 + ((1,), (2,), (3,), (4,), (5,), (6,), (7,))))
 
 
 class Recording(dict):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from castling.rules import Build, Deal, FoundationRow, Tableau
+from castling.rules import Build, Cells, Deal, FoundationRow, Founding, GameRules, Reserves, Tableau
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,14 +21,33 @@ TYPOS = {
     "FoundationRow(base='Q')": "FoundationRow.base",
     "FoundationRow(direction='up-or-down')": "FoundationRow.direction",
     "Deal(reserve='one_each')": "Deal.reserve",
+    "Cells(take_from='waste')": "Cells.take_from",
 }
 
 
 @pytest.mark.parametrize("declaration", list(TYPOS))
 def test_a_word_the_vocabulary_lacks_is_refused_by_name(declaration):
     with pytest.raises(ValueError, match=TYPOS[declaration]):
-        eval(declaration, {"Build": Build, "Deal": Deal, "FoundationRow": FoundationRow,
-                           "Tableau": Tableau})
+        eval(declaration, {"Build": Build, "Cells": Cells, "Deal": Deal,
+                           "FoundationRow": FoundationRow, "Tableau": Tableau})
+
+
+#: Parts of a game that cannot go together, and the words that say why.
+MISFITS = {
+    "cells that hold nothing": (lambda: Cells(holds=0), "Cells.holds"),
+    "feeds for 2 of 8 piles": (lambda: GameRules("x", "X", 0, Tableau(8, Build()),
+                                                 founding=Founding(feeds=((1,), (2,)))),
+                               "Founding.feeds"),
+    "a reserve's refill without a reserve": (lambda: GameRules(
+        "x", "X", 0, Tableau(8, Build()), reserves=Reserves(fill_spaces=True)), "Reserves.fill_spaces"),
+}
+
+
+@pytest.mark.parametrize("misfit", list(MISFITS))
+def test_parts_that_cannot_go_together_are_refused_by_name(misfit):
+    make, named = MISFITS[misfit]
+    with pytest.raises(ValueError, match=named):
+        make()
 
 
 def test_the_words_are_checked_under_python_dash_o():

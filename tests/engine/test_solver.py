@@ -119,9 +119,10 @@ def small_game(rules, rng):
     (Rittenhouse keeps piles that feed one foundation each and the middle one
     that feeds them all.)"""
     piles = rng.randint(2, 4)
-    feeds = tuple(rules.feeds[i] for i in rng.sample(range(len(rules.feeds)), piles)) \
-        if rules.feeds else ()
-    return replace(rules, tableau=replace(rules.tableau, piles=piles), feeds=feeds)
+    feeds = rules.founding.feeds
+    feeds = tuple(feeds[i] for i in rng.sample(range(len(feeds)), piles)) if feeds else ()
+    return replace(rules, tableau=replace(rules.tableau, piles=piles),
+                   founding=replace(rules.founding, feeds=feeds))
 
 
 def small_position(rules, rng) -> Position:
@@ -132,7 +133,7 @@ def small_position(rules, rng) -> Position:
     # Free cells that take cards back from the foundations (Bastion), and single
     # cards going up or down on any suit (Rittenhouse), multiply the reachable
     # positions: two suits keep those boards listable in a second.
-    suits = (2 if (rules.free_cells and rules.take_back) or rules.forced_founding
+    suits = (2 if (rules.reserves.cells and rules.take_back) or rules.founding.forced
              else rng.randint(2, 3))
     # The ranks a foundation takes first (Zerline's start at the King).
     order = [12, 0, 1, 2, 3] if rules.foundations[0].base == "K" else [0, 1, 2, 3, 4]
@@ -143,7 +144,7 @@ def small_position(rules, rng) -> Position:
             first = 1
         cards += [suit * 13 + rank for rank in order[first:first + rng.randint(1, 4)]]
     rng.shuffle(cards)
-    if rules.reserves and rng.random() < 0.5:
+    if rules.reserves.count and rng.random() < 0.5:
         for index in tables.reserves:
             if cards:
                 piles[index].append(cards.pop())
@@ -168,7 +169,7 @@ def exhaustively_winnable(position: Position) -> bool:
     (where it does not matter: Rittenhouse's piles each feed their own foundation).
     Depth first on one position, each move played and taken back by the engine
     (a stack of the moves left to try at each depth, and of what each move did)."""
-    n = position.tables.n_tableau if not position.rules.feeds else 0
+    n = position.tables.n_tableau if not position.rules.founding.feeds else 0
     current = position.copy()
     seen = set()
     untried = []        # per depth, the moves not yet tried there
@@ -232,7 +233,7 @@ def test_the_solvers_quick_moves_do_what_the_engine_does(game_id):
                     checked += 1
             position.play(rng.choice(moves))
     # Compulsory founding (Rittenhouse) follows every move: apply plays them all.
-    assert checked == 0 if GAMES[game_id].forced_founding else checked > 20
+    assert checked == 0 if GAMES[game_id].founding.forced else checked > 20
 
 
 def test_python_solve_keeps_to_a_memory_cap_by_its_own_estimate():

@@ -81,7 +81,7 @@ USES = {
     'tableau.layout == "rows-of-5"': True,
     'rules.deal.reserve == "one_each"': True,
     'rules.tableau.build.direction == "upwards"': True,
-    'rules.cells_take == "tabelau"': True,
+    'Cells().take_from == "tabelau"': True,
     'tables.kinds[0] == "F"': True,
     'solve(position).result == "win"': True,
 }
@@ -90,6 +90,7 @@ USES = {
 def test_a_misspelt_vocabulary_word_is_a_type_error(tmp_path):
     head = textwrap.dedent("""\
         from castling import GAMES, Position
+        from castling.rules import Cells
         from castling.search.solver import solve
 
 

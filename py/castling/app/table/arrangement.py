@@ -119,9 +119,10 @@ def _head(rules: GameRules, columns: int, space: Space, side: bool = False) -> l
     foundations = rules.pile_names_of("f")
     others = rules.pile_names_of("s") + rules.pile_names_of("w") + rules.pile_names_of("r")
     spans = [1] * len(others)
-    if rules.cell_holds > 1:
-        least = math.ceil(1 + (rules.cell_holds - 1) * space.index_w - 1e-9)
-        wanted = math.ceil(1 + (rules.cell_holds - 1) * space.fan_w - 1e-9)
+    cells = rules.reserves.cells
+    if cells is not None and cells.holds > 1:
+        least = math.ceil(1 + (cells.holds - 1) * space.index_w - 1e-9)
+        wanted = math.ceil(1 + (cells.holds - 1) * space.fan_w - 1e-9)
         room = columns if side else columns - len(others) + 1
         if room < least:
             return None
@@ -194,11 +195,11 @@ def _candidates(rules: GameRules, space: Space) -> Iterator[tuple[tuple[Row, ...
             head = _head(rules, columns, space)
             if head is None:
                 continue
-            if rules.feeds and fan == "down" and per_row == n and len(head) == 1:
+            if rules.founding.feeds and fan == "down" and per_row == n and len(head) == 1:
                 head = [Row(rules.pile_names_of("f"), "stack", columns,
                             places=_above_feeders(rules))]
             yield tuple(head) + body, 0
-        if rules.feeds:
+        if rules.founding.feeds:
             continue               # Rittenhouse's foundations stand above their piles
         for columns in (1, 2, 3, 4):
             head = _head(rules, columns, space, side=True)
@@ -319,7 +320,7 @@ def arrange(rules: GameRules, space: Space, longest: int | None = None,
 def _above_feeders(rules: GameRules) -> tuple[int, ...]:
     """The column of each foundation: above the one pile that feeds only it
     (Rittenhouse: f1-f4 above t1-t4, f5-f8 above t6-t9, none above t5)."""
-    only = {feeds[0]: pile for pile, feeds in enumerate(rules.feeds, 1) if len(feeds) == 1}
+    only = {feeds[0]: pile for pile, feeds in enumerate(rules.founding.feeds, 1) if len(feeds) == 1}
     return tuple(only[number] for number in range(1, rules.pile_count("f") + 1))
 
 

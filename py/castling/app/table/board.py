@@ -17,26 +17,13 @@ from ...position import Position
 from ...rules import GameRules, parse_pile_name
 
 
-def reserve_holds(rules: GameRules) -> int:
-    """How many cards one of a game's reserves can ever hold: a free cell its
-    ``cell_holds`` (Zerline 4, Soother 8, Bastion 1); Chequers' reserve, which
-    the deal leaves all the undealt cards in, more than any game deals
-    (counted as both decks); otherwise the cards the deal puts there (Castle of
-    Indolence 13 rounds, Castle's End one each)."""
-    if rules.free_cells:
-        return rules.cell_holds
-    if rules.deal.reserve == "rest":
-        return 52 * rules.decks
-    return rules.deal.reserve_rounds + (1 if rules.deal.reserve == "one-each" else 0)
-
-
 def shows_count(rules: GameRules, name: str) -> bool:
     """Whether pile ``name`` shows how many cards it holds (``data-count`` and a
     badge on the table): the stock, and a reserve that can hold more than one
     card, whose cards below the top one cannot be seen.  A one-card free cell
     or reserve (Bastion, Ten by One, Castle's End) shows its card, and no count."""
     kind, _ = parse_pile_name(name)
-    return kind == "s" or (kind == "r" and reserve_holds(rules) > 1)
+    return kind == "s" or (kind == "r" and rules.reserve_holds > 1)
 
 
 def _run_is_built(position: Position, source: int, count: int) -> bool:
@@ -54,7 +41,7 @@ def supermove(position: Position, source: int, target: int, count: int) -> list[
     the classic one (half to a free pile, the rest across, the half back on
     top), checked by playing it on a copy; None when it cannot be done.
     """
-    if count == 1 or not position.rules.supermove:
+    if count == 1 or not position.rules.tableau.supermove:
         return None
     if not _run_is_built(position, source, count):
         return None
@@ -92,7 +79,7 @@ def targets(position: Position, source: int, count: int) -> dict[int, list[Move]
     """
     found = {move[1]: [move] for move in position.legal_moves()
              if move[0] == source and move[2] == count}
-    if count > 1 and position.rules.supermove:
+    if count > 1 and position.rules.tableau.supermove:
         for target in range(position.tables.n_tableau):
             if target != source and target not in found:
                 plan = supermove(position, source, target, count)
@@ -104,7 +91,7 @@ def targets(position: Position, source: int, count: int) -> dict[int, list[Move]
 def pickable_counts(position: Position, source: int) -> set[int]:
     """How many cards from the top of ``source`` can be picked up (have somewhere to go)."""
     counts = {move[2] for move in position.legal_moves() if move[0] == source}
-    if position.rules.supermove and source < position.tables.n_tableau:
+    if position.rules.tableau.supermove and source < position.tables.n_tableau:
         pile = position.piles[source]
         for count in range(2, len(pile) + 1):
             if not _run_is_built(position, source, count):

@@ -28,7 +28,6 @@ from html import escape
 
 from ...rules import GameRules
 from ..words.rules_words import Words, dealt
-from ..words.spoken import is_free_cell
 
 # The picture's units: a card is 10 wide and 14 high.
 CARD_W, CARD_H = 10.0, 14.0
@@ -88,8 +87,9 @@ def _head(rules: GameRules, columns: int, starts: dict[str, tuple[bool, ...]]) -
     others = list(rules.pile_names_of("s") + rules.pile_names_of("w") + rules.pile_names_of("r"))
     foundations = list(rules.pile_names_of("f"))
     spans = dict.fromkeys(others + foundations, 1)
-    if rules.free_cells and rules.cell_holds > 1:
-        wanted = CARD_W + STEP_RIGHT * (rules.cell_holds - 1)
+    cells = rules.reserves.cells
+    if cells is not None and cells.holds > 1:
+        wanted = CARD_W + STEP_RIGHT * (cells.holds - 1)
         for name in rules.pile_names_of("r"):
             spans[name] = min(columns, math.ceil((wanted + GAP) / (CARD_W + GAP)))
     feeders = _feeders(rules)
@@ -138,10 +138,10 @@ def _head(rules: GameRules, columns: int, starts: dict[str, tuple[bool, ...]]) -
 def _feeders(rules: GameRules) -> dict[str, int]:
     """Each foundation's column above the one pile that alone feeds it, when every
     foundation has one (Rittenhouse); otherwise nothing."""
-    if not rules.feeds:
+    if not rules.founding.feeds:
         return {}
     places = {}
-    for column, numbers in enumerate(rules.feeds):
+    for column, numbers in enumerate(rules.founding.feeds):
         if len(numbers) == 1:
             places[f"f{numbers[0]}"] = column
     return places if len(places) == rules.pile_count("f") else {}
@@ -226,10 +226,10 @@ def sketch_title(rules: GameRules, messages: Mapping[str, str]) -> str:
     """What the picture shows, in words: its ``<title>``."""
     say = Words(messages)
     parts = [say("rules.sketch.foundations", count=say.number(rules.pile_count("f")))]
-    if rules.reserves:
-        kind = "cells" if is_free_cell(rules) else "reserves"
-        many = "one" if rules.reserves == 1 else "many"
-        parts.append(say(f"rules.sketch.{kind}.{many}", count=say.number(rules.reserves)))
+    if rules.reserves.count:
+        kind = "cells" if rules.reserves.free_cells else "reserves"
+        many = "one" if rules.reserves.count == 1 else "many"
+        parts.append(say(f"rules.sketch.{kind}.{many}", count=say.number(rules.reserves.count)))
     if rules.stock:
         parts.append(say("rules.sketch.stock"))
     parts.append(say("rules.sketch.tableau", count=say.number(rules.pile_count("t"))))

@@ -30,7 +30,7 @@ from ...i18n import MissingMessage
 from ...movegen import run_limits
 from ...rules import FoundationRow, GameRules
 from .rules_words import Dealt, Section, Words, dealt, hand_written_keys, one_or_many, ranges, word
-from .spoken import capitalised, is_free_cell
+from .spoken import capitalised
 
 def intro(rules: GameRules, messages: Mapping[str, str]) -> str:
     """The paragraph that opens a game's rules: what makes it itself (by hand)."""
@@ -116,11 +116,11 @@ def _foundations_fact(rules: GameRules, start: Dealt, say: Words) -> str:
 
 
 def _reserves_fact(rules: GameRules, start: Dealt, say: Words) -> tuple[str, str]:
-    count = rules.reserves
+    count = rules.reserves.count
     held = {len(pile) for pile in start.reserves}
     many = one_or_many(count)
     number = capitalised(say.number(count))
-    if is_free_cell(rules):
+    if rules.reserves.free_cells:
         term = say(f"rules.heading.cells.{many}")
         if held == {0}:
             return term, say(f"rules.layout.cells.empty.{many}", count=number)
@@ -128,18 +128,18 @@ def _reserves_fact(rules: GameRules, start: Dealt, say: Words) -> tuple[str, str
             return term, say(f"rules.layout.cells.dealt.{many}", count=number)
     else:
         term = say(f"rules.heading.reserves.{many}")
-        if rules.free_cells and held == {0}:
+        if rules.reserves.cells and held == {0}:
             return term, say(f"rules.layout.reserve.holds.{many}", count=number,
-                             holds=say.number(rules.cell_holds))
-        if not rules.free_cells and rules.deal.reserve == "rest":
+                             holds=say.number(rules.reserve_holds))
+        if not rules.reserves.cells and rules.deal.reserve == "rest":
             return term, say("rules.layout.reserves.rest", cards=say.number(len(start.reserves[0])))
-        if not rules.free_cells and rules.deal.reserve_rounds and len(held) == 1:
+        if not rules.reserves.cells and rules.deal.reserve_rounds and len(held) == 1:
             return term, say(f"rules.layout.reserves.first.{many}", count=number,
                              cards=say.number(held.pop()))
-        if not rules.free_cells and held == {1}:
+        if not rules.reserves.cells and held == {1}:
             return term, say(f"rules.layout.reserves.dealt.{many}", count=number)
     raise ValueError(f"{rules.id}: no words yet for reserves dealt {sorted(held)} cards "
-                     f"(free cells {rules.free_cells}, holding {rules.cell_holds})")
+                     f"({rules.reserves})")
 
 
 def _layout(rules: GameRules, say: Words) -> Section:
@@ -149,7 +149,7 @@ def _layout(rules: GameRules, say: Words) -> Section:
               say(decks, decks=capitalised(say.number(rules.decks)), cards=rules.card_count)),
              (say("rules.heading.tableau"), _tableau_fact(rules, start, say)),
              (say("rules.heading.foundations"), _foundations_fact(rules, start, say))]
-    if rules.reserves:
+    if rules.reserves.count:
         facts.append(_reserves_fact(rules, start, say))
     if rules.stock:
         facts.append((say("rules.term.stock"), say("rules.layout.stock", cards=start.stock)))
@@ -163,10 +163,16 @@ def _layout(rules: GameRules, say: Words) -> Section:
 
 def _to_cells(rules: GameRules) -> str | None:
     """The dest key for the free cells or holding reserves, if cards may go there."""
-    if not rules.free_cells:
+    if not rules.reserves.cells:
         return None
-    kind = "cell" if is_free_cell(rules) else "reserve"
-    return f"rules.dest.{kind}.{one_or_many(rules.reserves)}"
+    kind = "cell" if rules.reserves.free_cells else "reserve"
+    return f"rules.dest.{kind}.{one_or_many(rules.reserves.count)}"
+
+
+def _cells_take_any(rules: GameRules) -> bool:
+    """Whether the game's free cells take cards from any pile (not only the tableau)."""
+    cells = rules.reserves.cells
+    return cells is not None and cells.take_from == "any"
 
 
 def _several_per_suit(rules: GameRules) -> bool:
@@ -177,7 +183,7 @@ def _from_foundation(rules: GameRules) -> list[str]:
     """Where a foundation's top card may go back to (a take-back game's)."""
     places = ["rules.dest.tableau"]
     cells = _to_cells(rules)
-    if cells and rules.cells_take == "any":
+    if cells and _cells_take_any(rules):
         places.append(cells)
     if _several_per_suit(rules):
         by_rank = any(row.builds == "by-rank" for row in rules.foundations)
@@ -188,13 +194,13 @@ def _from_foundation(rules: GameRules) -> list[str]:
 def _into_cells(rules: GameRules) -> list[str]:
     """Where the free cells (or holding reserves) take cards from."""
     sources = ["rules.from.tableau"]
-    if rules.cells_take == "any":
+    if _cells_take_any(rules):
         if rules.stock:
             sources.append("rules.from.waste")
         if rules.take_back:
             sources.append("rules.from.foundation")
-        if rules.reserves > 1:
-            sources.append("rules.from.cell" if is_free_cell(rules) else "rules.from.reserve")
+        if rules.reserves.count > 1:
+            sources.append("rules.from.cell" if rules.reserves.free_cells else "rules.from.reserve")
     return sources
 
 
@@ -207,7 +213,7 @@ def _out_of_reserves() -> list[str]:
 def _row_groups(rules: GameRules) -> list[tuple[FoundationRow, int]]:
     """The foundations' rows as they stand in pile order, alike ones together,
     each with how many foundations it has."""
-    if rules.foundations_by_suit and len(set(rules.foundations)) > 1:
+    if rules.founding.by_suit and len(set(rules.foundations)) > 1:
         raise ValueError(f"{rules.id}: no words yet for unlike foundations listed suit by suit")
     return [(row, 4 * len(list(run))) for row, run in groupby(rules.foundations)]
 
@@ -247,7 +253,7 @@ def _feeds(rules: GameRules, say: Words) -> list[str]:
     """Which tableau piles feed which foundations (Rittenhouse)."""
     count = rules.pile_count("f")
     own, every, lines = [], [], []
-    for pile, foundations in enumerate(rules.feeds, 1):
+    for pile, foundations in enumerate(rules.founding.feeds, 1):
         if len(foundations) == 1:
             own.append(pile)
         elif sorted(foundations) == list(range(1, count + 1)):
@@ -261,14 +267,14 @@ def _feeds(rules: GameRules, say: Words) -> list[str]:
         lines.insert(1 if own else 0, say(f"rules.foundations.feeds.all.{one_or_many(len(every))}",
                                           piles=say.listing(ranges(every), "and"),
                                           count=say.number(count)))
-    if rules.reserves or rules.stock:
+    if rules.reserves.count or rules.stock:
         lines.append(say("rules.foundations.feeds.tableau_only"))
     return lines
 
 
 def _foundations(rules: GameRules, say: Words) -> Section:
     lines = []
-    if rules.found_first:
+    if rules.founding.first:
         lines.append(say("rules.foundations.found_first"))
     if rules.chosen_base:
         lines += [say("rules.foundations.chosen.first", count=say.number(rules.pile_count("f"))),
@@ -278,9 +284,9 @@ def _foundations(rules: GameRules, say: Words) -> Section:
         lines += _row_sentence(rules, row, each, say)
     if _several_per_suit(rules) and all(row.builds == "in-suit" for row in rules.foundations):
         lines.append(say("rules.foundations.copies", count=say.number(rules.pile_count("f") // 4)))
-    if rules.feeds:
+    if rules.founding.feeds:
         lines += _feeds(rules, say)
-    if rules.forced_founding:
+    if rules.founding.forced:
         lines.append(say("rules.foundations.forced"))
     if not rules.take_back:
         lines.append(say("rules.foundations.stay"))
@@ -327,13 +333,13 @@ def _moves(rules: GameRules, say: Words) -> list[str]:
     tableau = rules.tableau
     if tableau.moves == "single":
         lines = [say("rules.tableau.moves.single")]
-        if rules.supermove:
+        if rules.tableau.supermove:
             lines.append(say("rules.tableau.supermove"))
         return lines
     if tableau.moves == "one-way-run":
         return [say("rules.tableau.moves.one_way")]
     if tableau.moves == "free-space-run":
-        cells = rules.reserves if is_free_cell(rules) else 0
+        cells = rules.reserves.count if rules.reserves.free_cells else 0
         if not cells:
             line = say("rules.tableau.moves.counted")
         else:
@@ -357,7 +363,7 @@ def _tableau(rules: GameRules, say: Words) -> Section:
     lines.append(_wrap(rules, say))
     lines += _moves(rules, say)
     empty = say(f"rules.tableau.empty.{rules.tableau.empty_rank}.{_empty_mode(rules)}")
-    if rules.reserve_fills_spaces:
+    if rules.reserves.fill_spaces:
         lines += [say("rules.tableau.refill"), say("rules.tableau.refill.after", rule=empty)]
     else:
         lines.append(say.sentence(empty))
@@ -369,22 +375,22 @@ def _tableau(rules: GameRules, say: Words) -> Section:
 # -- cells, reserves, stock --------------------------------------------------------------------
 
 def _cells(rules: GameRules, say: Words) -> Section:
-    many = one_or_many(rules.reserves)
+    many = one_or_many(rules.reserves.count)
     sources = say.listing([say(key) for key in _into_cells(rules)], "or")
     where = say.listing([say(key) for key in _out_of_reserves()], "or")
-    if is_free_cell(rules):
+    if rules.reserves.free_cells:
         lines = [say(f"rules.cells.takes.{many}", sources=sources),
                  say(f"rules.cells.out.{many}", where=where)]
         if rules.tableau.moves == "free-space-run":
             lines.append(say(f"rules.cells.runs.{many}"))
         return Section("cells", say(f"rules.heading.cells.{many}"), lines=tuple(lines))
     return Section("reserves", say(f"rules.heading.reserves.{many}"), lines=(
-        say(f"rules.reserve.takes.{many}", holds=say.number(rules.cell_holds), sources=sources),
+        say(f"rules.reserve.takes.{many}", holds=say.number(rules.reserve_holds), sources=sources),
         say(f"rules.reserve.out.{many}", where=where)))
 
 
 def _reserves(rules: GameRules, say: Words) -> Section:
-    many = one_or_many(rules.reserves)
+    many = one_or_many(rules.reserves.count)
     start = dealt(rules)
     where = say.listing([say(key) for key in _out_of_reserves()], "or")
     single = all(len(pile) <= 1 for pile in start.reserves)
@@ -399,12 +405,12 @@ def _reserves(rules: GameRules, say: Words) -> Section:
 def _stock(rules: GameRules, say: Words) -> Section:
     places = ["rules.dest.foundation", "rules.dest.tableau"]
     cells = _to_cells(rules)
-    if cells and rules.cells_take == "any":
+    if cells and _cells_take_any(rules):
         places.append(cells)
     where = say.listing([say(key) for key in places], "or")
-    if cells and rules.cells_take != "any":
-        kind = "not_cells" if is_free_cell(rules) else "not_reserve"
-        waste = say(f"rules.stock.waste.{kind}.{one_or_many(rules.reserves)}", where=where)
+    if cells and not _cells_take_any(rules):
+        kind = "not_cells" if rules.reserves.free_cells else "not_reserve"
+        waste = say(f"rules.stock.waste.{kind}.{one_or_many(rules.reserves.count)}", where=where)
     else:
         waste = say("rules.stock.waste", where=where)
     return Section("stock", say("rules.heading.stock"), lines=(
@@ -416,8 +422,8 @@ def _sections(rules: GameRules, say: Words) -> Iterator[Section]:
     yield _layout(rules, say)
     yield _foundations(rules, say)
     yield _tableau(rules, say)
-    if rules.reserves:
-        yield _cells(rules, say) if rules.free_cells else _reserves(rules, say)
+    if rules.reserves.count:
+        yield _cells(rules, say) if rules.reserves.cells else _reserves(rules, say)
     if rules.stock:
         yield _stock(rules, say)
 

@@ -59,7 +59,7 @@ def dealt(rules: GameRules) -> Dealt:
     (deal 1: every deal lays out the same counts once founding while dealing,
     which depends on the cards, is left out)."""
     plain = replace(rules, deal=replace(rules.deal, found_while_dealing=False),
-                    forced_founding=False, feeds=())
+                    founding=replace(rules.founding, forced=False, feeds=()))
     piles = dict(zip(plain.pile_names, deal_piles(plain, 1)))
 
     def faces(kind: Literal["t", "r"]) -> tuple[tuple[bool, ...], ...]:
@@ -71,7 +71,7 @@ def dealt(rules: GameRules) -> Dealt:
         foundations=tuple(len(piles[name]) for name in plain.pile_names_of("f")),
         stock=sum(len(piles[name]) for name in plain.pile_names_of("s")),
         waste=sum(len(piles[name]) for name in plain.pile_names_of("w")),
-        uneven=rules.deal.found_while_dealing or rules.forced_founding)
+        uneven=rules.deal.found_while_dealing or rules.founding.forced)
 
 
 def word(choice: str) -> str:

@@ -13,18 +13,12 @@ from ...position import Position
 from ...rules import GameRules, parse_pile_name
 
 
-def is_free_cell(rules: GameRules) -> bool:
-    """Whether a reserve is called a free cell: one that takes any one card.
-    (Zerline's and Soother's, which hold several, stay reserves.)"""
-    return rules.free_cells and rules.cell_holds == 1
-
-
 def pile_title(rules: GameRules, name: str) -> str:
     """'Tableau 3', 'Foundation hearts' ('… going down' for Chequers' second row;
     'Foundation 5, going down' where foundations take any suit), 'Reserve 1',
     'Free cell 1' where the reserves are one-card free cells, 'Stock', 'Waste'."""
     kind, number = parse_pile_name(name)
-    if kind == "r" and is_free_cell(rules):
+    if kind == "r" and rules.reserves.free_cells:
         return t("pile.cell", number=number)
     if kind != "f":
         return t(f"pile.{kind}", number=number)
@@ -110,7 +104,7 @@ def hint_words(position: Position, source: int, target: int, count: int) -> str:
     if kind == "f":
         where = t("hint.to.foundation") if onto else t("hint.to.foundation.empty")
     elif kind == "r":
-        where = t("hint.to.cell") if is_free_cell(rules) else t("hint.to.reserve")
+        where = t("hint.to.cell") if rules.reserves.free_cells else t("hint.to.reserve")
     elif onto and not onto[-1].islower():
         where = t("hint.to.card", card=card_sign(onto[-1]))
     else:

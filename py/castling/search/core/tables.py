@@ -67,7 +67,7 @@ then, in this order, every section always present:
   * a byte of DEAL_* bits: DEAL_ACES_TO_FOUNDATIONS, DEAL_FOUND_WHILE_DEALING;
   * a byte, the reserve's share: ``RESERVE_PLANS.index(Deal.reserve)``
     (0 none, 1 rest, 2 one-each);
-  * a byte, ``Deal.reserve_rounds``; a byte, ``Deal.to_waste``;
+  * a byte, ``Deal.reserve_rounds``; a byte, ``Stock.to_waste`` (0 without a stock);
   * a byte per round of ``Deal.tableau_faces``: 1 face up, 0 face down;
   * two bytes per pair of ``Deal.rounds``: first and last tableau pile,
     numbered from 1 (the last may pass the tableau's end: the round stops there).
@@ -170,7 +170,7 @@ def rules_table(tables: MoveTables) -> bytes:
         struct.pack("<HH", *(min(limit, NO_LIMIT - 1) for limit in run_limits(spaces, free))
                     if tables.counted_runs else (NO_LIMIT, NO_LIMIT))
         for spaces in range(tables.n_tableau + 1) for free in range(cells + 1))
-    deal = deal_section(rules.deal)
+    deal = deal_section(rules.deal, rules.stock.to_waste if rules.stock is not None else 0)
     body = b"".join((
         bytes(KINDS.index(kind) for kind in tables.kinds),
         bytes(tables.sources), step, run_step,
@@ -189,9 +189,10 @@ def rules_table(tables: MoveTables) -> bytes:
     return header + body
 
 
-def deal_section(plan: Deal) -> bytes:
-    """The ``deal`` section (the layout above) of a game dealt by ``plan``."""
-    numbers = (plan.reserve_rounds, plan.to_waste, len(plan.rounds), len(plan.tableau_faces),
+def deal_section(plan: Deal, to_waste: int) -> bytes:
+    """The ``deal`` section (the layout above) of a game dealt by ``plan``
+    that turns ``to_waste`` cards of its stock over onto the waste."""
+    numbers = (plan.reserve_rounds, to_waste, len(plan.rounds), len(plan.tableau_faces),
                *(number for pair in plan.rounds for number in pair))
     if any(number > 255 for number in numbers):
         raise ValueError("a deal plan larger than the core is built for")
@@ -199,7 +200,7 @@ def deal_section(plan: Deal) -> bytes:
         (DEAL_ACES_TO_FOUNDATIONS, plan.aces_to_foundations),
         (DEAL_FOUND_WHILE_DEALING, plan.found_while_dealing)) if on)
     return bytes([flags, RESERVE_PLANS.index(plan.reserve), plan.reserve_rounds,
-                  plan.to_waste, *map(int, plan.tableau_faces),
+                  to_waste, *map(int, plan.tableau_faces),
                   *(number for pair in plan.rounds for number in pair)])
 
 
