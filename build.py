@@ -41,19 +41,20 @@ CSP = ("default-src 'self'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; 
        "worker-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'")
 
 
-sys.path.insert(0, str(ROOT / "py"))
-sys.path.insert(0, str(ROOT / "scripts"))
-sys.path.insert(0, str(ROOT / "web"))      # castling_web.render draws the first table
+# The engine and the browser layer, from this checkout's py/ and web/ (not
+# installed: scripts/checkout.py); the build's parts are the scripts package.
+from scripts.checkout import use_checkout  # noqa: E402
+use_checkout()
 from castling.games import GAMES, GROUPS  # noqa: E402  (the build reads the game list)
 from castling.search.core.wasm import WASM_NAME  # noqa: E402  (where the core goes in the site)
 from castling.i18n import DEFAULT, LANGUAGES, catalogue  # noqa: E402
-from study_report import summary as study_summary  # noqa: E402  (the study's figures for the chooser)
-from first_table import first_table, game_files  # noqa: E402  (the table before Python is up)
-from build_core import MissingToolchain, compile_core, toolchain_present  # noqa: E402
-from help_pages import write_help, write_sketches  # noqa: E402  (the help pages, the sketches)
-from icons import write_icons  # noqa: E402
-from page_text import fill, fill_text  # noqa: E402  (placeholders, the page's words)
-from settings_markup import settings_markup  # noqa: E402  (the Settings dialog's controls)
+from scripts.study_report import summary as study_summary  # noqa: E402  (the study's figures for the chooser)
+from scripts.first_table import first_table, game_files  # noqa: E402  (the table before Python is up)
+from scripts.build_core import MissingToolchain, compile_core, toolchain_present  # noqa: E402
+from scripts.help_pages import write_help, write_sketches  # noqa: E402  (the help pages, the sketches)
+from scripts.icons import write_icons  # noqa: E402
+from scripts.page_text import fill, fill_text  # noqa: E402  (placeholders, the page's words)
+from scripts.settings_markup import settings_markup  # noqa: E402  (the Settings dialog's controls)
 
 
 #: What the app loads of PyScript's dist folder (chunk names end in a content

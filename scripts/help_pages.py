@@ -14,7 +14,7 @@ from castling.app.words.rules_text import intro, rules_sections, tips
 from castling.games import GAMES, GROUPS
 from castling.i18n import DEFAULT, LANGUAGES, catalogue, help_folder
 from castling.rules import GameRules
-from page_text import fill
+from scripts.page_text import fill
 
 HELP_CSP = "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'self'"
 

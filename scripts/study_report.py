@@ -12,14 +12,12 @@ from __future__ import annotations
 import csv
 import html
 import math
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "py"))
+from castling import GAMES
+from castling.i18n import LANGUAGES, help_folder, set_language, t
 
-from castling import GAMES  # noqa: E402
-from castling.i18n import LANGUAGES, help_folder, set_language, t  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 DATA = ROOT / "data" / "winnability.csv"
 # solver: castling.search.solver.VERSION when the row was made, so a stronger solver

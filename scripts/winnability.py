@@ -28,7 +28,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+# A tool run on its own (and by the study's workers): the report beside it, and
+# the engine of this checkout.
+sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parents[1] / "py")]
 
 from study_report import DATA, FIELDS, ROOT, read_all, summary, write_reports  # noqa: E402
 

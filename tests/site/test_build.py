@@ -15,7 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
-import page_text  # noqa: E402  (scripts/, on the path build.py sets)
+from scripts import page_text  # noqa: E402
 from castling.app.storage.records import SWITCH_ROWS  # noqa: E402
 
 
