@@ -10,18 +10,29 @@ solver's move when it comes.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from typing import Any
 
 from castling import format_move, hint, parse_move
 from castling.deal import random_deal_number
 from castling.i18n import t
+from castling.movegen import Move
+from castling.rules import GameRules
 from castling.app.words.spoken import hint_words
 from pyodide.ffi import create_proxy
 
 from .advisor import Advisor
+from .dom import JsObject
 from .host import Host
 
 HINT_MS = 2500
 WINNABLE_TRIES = 25         # random deals the solver may try for "winnable deals only"
+
+#: A position as the worker is asked about it: the game's id, the deal's number
+#: and the moves played from the deal.
+PositionKey = tuple[str, int | str, tuple[Move, ...]]
+#: The worker's answer about a position (JSON: "result", "move", "keep", ...).
+Answer = dict[str, Any]
 
 
 class AdviceView:
@@ -31,10 +42,11 @@ class AdviceView:
         self.host = host
         self.advisor = advisor or Advisor()
         #: the worker's answer per position (position_key()); None: it had none
-        self.answers: dict = {}
-        self.hint_wanted = None      # a hint asked for while the worker was thinking
+        self.answers: dict[PositionKey, Answer | None] = {}
+        #: a hint asked for while the worker was thinking
+        self.hint_wanted: PositionKey | None = None
         self.dealing = False
-        self._hint_timeout = None
+        self._hint_timeout: JsObject | None = None
         self._clear_hint = create_proxy(self.clear_hint)
         host.command("hint", self.show_hint)
         host.command("rewind", self.rewind)
@@ -42,7 +54,7 @@ class AdviceView:
         # The game (id, deal) whose "can no longer be won" the player closed to
         # play on: it stays closed while its positions are lost (every one after
         # a lost one is), and comes back once one has been winnable again.
-        self.verdict_closed: tuple | None = None
+        self.verdict_closed: tuple[str, int | str] | None = None
         host.subscribe(self.on_change)
 
     async def start(self) -> None:
@@ -65,20 +77,20 @@ class AdviceView:
         self.show_verdict()
         self.analyse()
 
-    def known(self, key: tuple) -> dict | None:
+    def known(self, key: PositionKey) -> Answer | None:
         """The worker's answer about the position ``key``, if it gave one."""
         return self.answers.get(key)
 
-    async def line(self, key: tuple, seconds: float | None = None) -> dict | None:
+    async def line(self, key: PositionKey, seconds: float | None = None) -> Answer | None:
         """The solver's winning line from the position ``key`` (Show me), or None;
         searched for ``seconds`` if given (else the worker's second)."""
         game_id, number, moves = key
-        request = {"kind": "line", "game": game_id, "deal": number, "moves": list(moves)}
+        request: dict[str, Any] = {"kind": "line", "game": game_id, "deal": number, "moves": list(moves)}
         if seconds is not None:
             request["seconds"] = seconds
         return await self.advisor.ask(request)
 
-    def position_key(self) -> tuple:
+    def position_key(self) -> PositionKey:
         game = self.host.session.game
         return game.rules.id, game.number, tuple(game.moves)     # moves as ints: cheap
 
@@ -91,7 +103,7 @@ class AdviceView:
         if key not in self.answers:
             asyncio.ensure_future(self._ask_about(key))
 
-    async def _ask_about(self, key: tuple) -> None:
+    async def _ask_about(self, key: PositionKey) -> None:
         game_id, number, moves = key
         answer = await self.advisor.ask({"kind": "hint", "game": game_id, "deal": number,
                                          "moves": list(moves)})
@@ -129,6 +141,7 @@ class AdviceView:
         position = host.session.game.position
         key = self.position_key()
         answer = self.answers.get(key)
+        move: Move | None
         if answer is not None and answer.get("move"):
             move, source = parse_move(position.rules, answer["move"]), "solver"
         else:
@@ -170,7 +183,7 @@ class AdviceView:
             self.host.status(t("status.rewinding"))
             asyncio.ensure_future(self._rewind(self.position_key()))
 
-    async def _rewind(self, key: tuple) -> None:
+    async def _rewind(self, key: PositionKey) -> None:
         host = self.host
         game_id, number, moves = key
         answer = await self.advisor.ask({"kind": "last_winnable", "game": game_id,
@@ -188,13 +201,13 @@ class AdviceView:
         host.refresh()
         host.status(t("status.rewound", moves=keep))
 
-    def deal_winnable(self, rules, said=None) -> None:
+    def deal_winnable(self, rules: GameRules, said: Callable[[str], None] | None = None) -> None:
         """Start a random deal of ``rules`` that the solver proves winnable (a few tries);
         ``said``: what tells the player which deal it is (by default a message)."""
         if not self.dealing:
             asyncio.ensure_future(self._deal_winnable(rules, said or self.host.notify))
 
-    async def _deal_winnable(self, rules, said) -> None:
+    async def _deal_winnable(self, rules: GameRules, said: Callable[[str], None]) -> None:
         host = self.host
         self.dealing = True
         host.status(t("status.dealing_winnable"))

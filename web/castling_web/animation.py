@@ -21,12 +21,14 @@ with the browser's long-task records).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from castling.app.storage.records import Settings
 from pyodide.ffi import to_js
 
-from .dom import js_object, present
-from .render import cards_kept
+from .dom import JsObject, js_object, present
+from .render import TableView, cards_kept
 
 #: how long one card's slide takes at each speed setting ("off": none, the cards are there at once)
 SLIDE_MS = {"fast": 90, "normal": 160, "slow": 320}
@@ -53,7 +55,7 @@ class Leaving:
 class Motion:
     """The table's movements (the frames are motion.js's)."""
 
-    def __init__(self, window, view, settings) -> None:
+    def __init__(self, window: JsObject, view: TableView, settings: Callable[[], Settings]) -> None:
         self.window = window
         self.view = view
         self.settings = settings        # a function: the player's settings now
@@ -72,7 +74,7 @@ class Motion:
         """Draw ``piles`` on the table (render.TableView.draw), moving what moved;
         ``deal``: a new deal, its cards fly from the deck."""
         duration = self.duration()
-        flights = getattr(self.window, "castlingMotion", None)
+        flights: JsObject = getattr(self.window, "castlingMotion", None)
         if duration is None or not present(flights):     # (a page without motion.js: no motion)
             self.view.draw(piles)
             return
@@ -83,7 +85,9 @@ class Motion:
         leaving, kept = self._leaving(flights, piles)
         changed = self.view.draw(piles)
         order = {name: at for at, name in enumerate(piles)}
-        elements, data, moved = [], [], set()
+        elements: list[JsObject] = []
+        data: list[float] = []      # per card: where it was (x, y), its index, its pile's, how it turned
+        moved: set[str] = set()
         for name in changed:
             codes = piles[name]
             pile = self.view.pile_elements[name].children
@@ -103,7 +107,8 @@ class Motion:
             kind = "spread" if len(moved) > 2 else "together"
             flights.queue(to_js(elements), to_js(data), kind, duration, SPREAD, 1)
 
-    def _leaving(self, flights, piles) -> tuple[dict[str, list[Leaving]], dict[str, int]]:
+    def _leaving(self, flights: JsObject,
+                 piles: dict[str, list[str]]) -> tuple[dict[str, list[Leaving]], dict[str, int]]:
         """The card elements the redraw of ``piles`` will replace, by card (upper
         case: a face-down card's code is lower case), and how many cards each
         changed pile keeps."""
@@ -120,7 +125,7 @@ class Motion:
                     Leaving(name, (places[2 * at], places[2 * at + 1]), code.islower()))
         return leaving, kept
 
-    def _deal(self, flights, piles, duration: int) -> None:
+    def _deal(self, flights: JsObject, piles: dict[str, list[str]], duration: int) -> None:
         """Every card not in the stock flies from the deck: the stock if the game
         has one, else the foot of the board, as if held in the dealer's hand."""
         view = self.view
@@ -139,7 +144,7 @@ class Motion:
 
     # -- the player's cards -------------------------------------------------------------
 
-    def glide_back(self, elements, dx: float, dy: float) -> None:
+    def glide_back(self, elements: Iterable[JsObject], dx: float, dy: float) -> None:
         """Dragged cards let go where they may not go: back from ``dx, dy`` to their pile."""
         duration = self.duration()
         if duration is None:
@@ -149,7 +154,7 @@ class Motion:
                                        {"transform": "none", "zIndex": 100}]),
                             js_object({"duration": duration * 1.5, "easing": EASE}))
 
-    def nudge(self, elements) -> None:
+    def nudge(self, elements: Iterable[JsObject]) -> None:
         """Tapped cards with nowhere to go: a small shake, or a glow where nothing moves."""
         if self.duration() is None:
             frames = [{"boxShadow": "0 0 0 3px rgba(255, 214, 102, 0.95)"},

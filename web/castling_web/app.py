@@ -17,9 +17,13 @@ dialogs. Every decision about legality is the engine's: the parts ask
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from typing import Any
 
 from castling import GAMES
+from castling.game import Game
 from castling.i18n import t
+from castling.movegen import Move
 from castling.app.table.board import status_line
 from castling.app.session import Session
 from pyodide.ffi import create_proxy
@@ -32,6 +36,7 @@ from .chrome import Chrome
 from .commands import Commands
 from .daily_view import DailyDeal, local_today
 from .deal_choice import DealChoice
+from .dom import JsObject
 from .dialogs import Dialogs
 from .files import Files
 from .game_commands import GameCommands
@@ -64,7 +69,7 @@ class App:
     (see castling_web.preload).
     """
 
-    def __init__(self, document, window) -> None:
+    def __init__(self, document: JsObject, window: JsObject) -> None:
         self.document = document
         self.window = window
         self.session = Session(BrowserStorage(window), lambda: local_today(window))
@@ -72,18 +77,18 @@ class App:
         self.chrome = Chrome(document, window)
         self.held = HeldCards(self.view, lambda: self.sound("pick-up"))
         self.motion = Motion(window, self.view, lambda: self.session.preferences.settings)
-        self.last_move = None
+        self.last_move: Move | None = None
         self.view_only = False
         self.was_won = False
-        self._proxies: list = []
-        self._subscribers: list = []
+        self._proxies: list[JsObject] = []
+        self._subscribers: list[Callable[[], Any]] = []
         self.commands = Commands(self.chrome.button)
         self.moves = Moves(self)
         self.listen(document, "click", self.commands.on_click)
         # First of the page's listeners: the first key or press wakes the sound
         # before any feature asks it for one.
         self.sounds = Sound(self)
-        self._shown = None              # the game last dealt on the table (its "deal" sound)
+        self._shown: Game | None = None     # the game last dealt on the table (its "deal" sound)
         self._dealing = False           # the next refresh deals the game shown (its cards fly)
         self.listen(document.getElementById("game-select"), "change",
                     lambda event: self.open_game(str(event.target.value)))
@@ -164,18 +169,18 @@ class App:
 
     # -- what the features bind to ---------------------------------------------------
 
-    def listen(self, target, event: str, handler) -> None:
+    def listen(self, target: JsObject, event: str, handler: Callable[..., Any]) -> None:
         proxy = create_proxy(handler)
         self._proxies.append(proxy)
         target.addEventListener(event, proxy)
 
-    def command(self, action: str, do) -> None:
+    def command(self, action: str, do: Callable[[], Any]) -> None:
         self.commands.add(action, do)
 
     def run(self, action: str) -> None:
         self.commands.run(action)
 
-    def subscribe(self, callback) -> None:
+    def subscribe(self, callback: Callable[[], Any]) -> None:
         self._subscribers.append(callback)
 
     # -- showing the game ----------------------------------------------------------
@@ -241,10 +246,11 @@ class App:
 
     # -- moves -----------------------------------------------------------------------
 
-    def play(self, moves, count: int, *, by_player: bool = True, helped: bool = False) -> None:
+    def play(self, moves: list[Move], count: int, *, by_player: bool = True, helped: bool = False) -> None:
         self.moves.play(moves, count, by_player=by_player, helped=helped)
 
-    def watch(self, game, source: int, target: int, count: int, play) -> str:
+    def watch(self, game: Game, source: int, target: int, count: int,
+              play: Callable[[], Any]) -> str:
         return self.moves.watch(game, source, target, count, play)
 
     # -- telling the player ------------------------------------------------------------

@@ -36,13 +36,14 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Callable
+from typing import Callable, TypeVar
 
+from castling.game import Game
 from castling.i18n import t
 from castling.rules import parse_pile_name
 from pyodide.ffi import create_proxy
 
-from .dom import js_object, present
+from .dom import JsObject, js_object, present
 from .host import Host
 
 #: how long the celebration takes at each speed setting, as a share of the normal
@@ -67,9 +68,11 @@ STEPS = 40
 #: a flight's last share fades the card out
 FADE_FROM = 0.7
 
+Card = TypeVar("Card")      # a card element (the tests' are card codes)
+
 
 def flight(rng: random.Random, left: float, top: float, card_w: float, card_h: float,
-           room_w: float, room_h: float) -> list[dict]:
+           room_w: float, room_h: float) -> list[dict[str, float | str]]:
     """One card's keyframes (offsets 0 to 1, a transform and an opacity each): from
     its place at ``left``, ``top`` it is thrown up and sideways (mostly toward the
     middle of the room), falls, bounces on the bottom of the room (``room_h``),
@@ -98,7 +101,7 @@ def flight(rng: random.Random, left: float, top: float, card_w: float, card_h: f
         pieces.append((start + to_floor, floor, rebound if abs(rebound) > 60 else 0.0))
     times = sorted({i * seconds / STEPS for i in range(STEPS + 1)}
                    | {start for start, _, _ in pieces[1:]})
-    frames = []
+    frames: list[dict[str, float | str]] = []
     for now in times:
         start, y, vy = next(piece for piece in reversed(pieces) if piece[0] <= now)
         gone = now - start
@@ -113,10 +116,10 @@ def flight(rng: random.Random, left: float, top: float, card_w: float, card_h: f
     return frames
 
 
-def leaving_order(piles: list[list]) -> list:
+def leaving_order(piles: list[list[Card]]) -> list[Card]:
     """The foundation cards in the order they leave: the top card of each
     foundation in turn, then the ones beneath, at most :data:`MOST_CARDS`."""
-    order = []
+    order: list[Card] = []
     for depth in range(max((len(pile) for pile in piles), default=0)):
         order.extend(pile[-1 - depth] for pile in piles if depth < len(pile))
     return order[:MOST_CARDS]
@@ -129,10 +132,10 @@ class Celebration:
         self.host = host
         self.show_summary = show_summary
         self.showing = False
-        self.game = None                # the game whose win it celebrates
+        self.game: Game | None = None   # the game whose win it celebrates
         self.pressed = False            # a key or the pointer went down during it
-        self.animations: list = []      # the flights and the originals' fades
-        self._timer = None
+        self.animations: list[JsObject] = []    # the flights and the originals' fades
+        self._timer: JsObject | None = None
         self._waited = 0.0              # how long it has waited for the cards to land
         document = host.document
         self.overlay = overlay = document.createElement("div")
@@ -195,7 +198,7 @@ class Celebration:
             return
         host = self.host
         window = host.window
-        board = getattr(host.view, "board", None)
+        board: JsObject = getattr(host.view, "board", None)
         if self._waited < LANDING_MS and present(board) and \
                 len(board.getAnimations(js_object({"subtree": True}))):
             self._waited += LOOK_AGAIN_MS       # cards still on their way home
@@ -267,7 +270,7 @@ class Celebration:
             self.show_summary()
             self.bring_in(self.host.document.querySelector("dialog[open]"))
 
-    def bring_in(self, dialog) -> None:
+    def bring_in(self, dialog: JsObject) -> None:
         """The summary rises into place after the cards, its lines one after another."""
         pace = self.pace()
         if not present(dialog) or pace is None:
@@ -284,7 +287,7 @@ class Celebration:
 
     # -- the player --------------------------------------------------------------------
 
-    def on_key(self, event) -> None:
+    def on_key(self, event: JsObject) -> None:
         """Any key skips it, and no other listener of the page hears it: the summary
         opens when it is let go (a key held from before it began is not a skip)."""
         if not self.showing:
@@ -296,7 +299,7 @@ class Celebration:
         elif self.pressed:
             self.finish()
 
-    def on_pointer(self, event) -> None:
+    def on_pointer(self, event: JsObject) -> None:
         """A press anywhere skips it (the overlay covers the page); the summary
         opens when the pointer is let go."""
         if not self.showing:

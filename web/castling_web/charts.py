@@ -9,10 +9,15 @@ dark and high-contrast looks apply.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from castling.games import GAMES
 from castling.i18n import t
+from castling.app.session import Session
+from castling.app.storage.records import JSONObject
 from castling.app.words.dates import calendar, long_day, short_day
 
+from .dom import JsObject
 from .timer import clock
 
 SVG = "http://www.w3.org/2000/svg"
@@ -20,11 +25,16 @@ WIDTH, HEIGHT = 540, 150
 LEFT, RIGHT, TOP, BOTTOM = 34, 6, 8, 20     # room for the axis labels
 MOST_BAR = 28                               # the widest a day's bar is drawn
 
+#: a chart's figures: one per day of the calendar, None where there is none
+Figures = list[int | None]
+#: how a figure reads (a time as a clock, moves as a number)
+Shown = Callable[[int], str]
+
 
 class Charts:
     """Draws the charts of one game into ``#charts``."""
 
-    def __init__(self, document, session) -> None:
+    def __init__(self, document: JsObject, session: Session) -> None:
         self.document = document
         self.session = session
 
@@ -41,7 +51,7 @@ class Charts:
         days = calendar(list(by_day))       # every day, played or not: a gap where not
         lines = [by_day.get(day) for day in days]
 
-        def each(key: str) -> list:
+        def each(key: str) -> Figures:
             return [line[key] if line else None for line in lines]
         won, helped = each("won"), each("helped")
         lost = [lost_of.get(day) for day in days]
@@ -54,14 +64,14 @@ class Charts:
             days, [("won", t("stats.won"), won), ("helped", t("stats.helped"), helped),
                    ("lost", t("charts.lost"), lost)], str)
         times, moves = each("best_seconds"), each("fewest_moves")
-        lost = [lost_of[line["day"]] for line in history]
+        lost_played = [lost_of[line["day"]] for line in history]     # (the days played only)
         best_time = self._best(t("charts.best_time"), days, t("stats.best_time"), times, clock)
         fewest = self._best(t("charts.fewest_moves"), days, t("stats.fewest_moves"), moves, str)
-        box.replaceChildren(games, best_time, fewest, self._table(rules.name, history, lost))
+        box.replaceChildren(games, best_time, fewest, self._table(rules.name, history, lost_played))
 
     # -- the pieces ----------------------------------------------------------------------
 
-    def _element(self, tag: str, text: str = "", cls: str = ""):
+    def _element(self, tag: str, text: str = "", cls: str = "") -> JsObject:
         element = self.document.createElement(tag)
         if text:
             element.textContent = text
@@ -69,13 +79,13 @@ class Charts:
             element.className = cls
         return element
 
-    def _svg(self, tag: str, **attributes):
+    def _svg(self, tag: str, **attributes: object) -> JsObject:
         element = self.document.createElementNS(SVG, tag)
         for name, value in attributes.items():
             element.setAttribute(name.replace("_", "-"), str(value))
         return element
 
-    def _best(self, title: str, days: list[str], name: str, values: list, shown):
+    def _best(self, title: str, days: list[str], name: str, values: Figures, shown: Shown) -> JsObject:
         """A day's best (time or moves) as bars; with no game won without help on
         any of those days, no empty axes: the caption and a sentence saying so."""
         present = [(value, day) for value, day in zip(values, days) if value is not None]
@@ -88,7 +98,8 @@ class Charts:
         summary = t("charts.best.summary", value=shown(value), day=long_day(day))
         return self._bars(title, summary, days, [("value", name, values)], shown)
 
-    def _bars(self, title: str, summary: str, days: list[str], series, shown):
+    def _bars(self, title: str, summary: str, days: list[str], series: list[tuple[str, str, Figures]],
+              shown: Shown) -> JsObject:
         """A figure: a bar per day, the series stacked (each (class, name, values);
         None is no bar), its title, a legend, and ``summary`` as its accessible name."""
         figure = self._element("figure", cls="chart")
@@ -101,7 +112,7 @@ class Charts:
         slot = inner_w / len(days)
         bar = min(slot * 0.7, MOST_BAR)       # a day or two: bars, not slabs
         for i in range(len(days)):
-            base = HEIGHT - BOTTOM
+            base: float = HEIGHT - BOTTOM
             for kind, _, values in series:
                 value = values[i]
                 if not value:
@@ -113,7 +124,8 @@ class Charts:
                                           height=f"{height:.1f}", **{"class": f"bar-{kind}"}))
         svg.appendChild(self._svg("line", x1=LEFT, y1=HEIGHT - BOTTOM, x2=WIDTH - RIGHT,
                                   y2=HEIGHT - BOTTOM, **{"class": "axis"}))
-        labels = [(shown(top), LEFT - 4, TOP + 10, "end"), ("0", LEFT - 4, HEIGHT - BOTTOM, "end")]
+        labels: list[tuple[str, float, float, str]] = [(shown(top), LEFT - 4, TOP + 10, "end"),
+                                                       ("0", LEFT - 4, HEIGHT - BOTTOM, "end")]
         if len(days) == 1:          # one day: its date once, under its bar
             labels.append((short_day(days[0]), LEFT + inner_w / 2, HEIGHT - 4, "middle"))
         else:
@@ -132,15 +144,16 @@ class Charts:
             figure.appendChild(legend)
         return figure
 
-    def _table(self, name: str, history: list, lost: list):
+    def _table(self, name: str, history: list[JSONObject], lost: list[int]) -> JsObject:
         """The charts' figures as a table (in a disclosure, open for whoever wants it)."""
         details = self._element("details")
         details.appendChild(self._element("summary", t("charts.as_table")))
         table = self._element("table", cls="stats-table")
         table.appendChild(self._element("caption", t("charts.table", game=name)))
         none = t("stats.none")
-        rows = [("th", [t("charts.day"), t("stats.played"), t("stats.won"), t("stats.helped"),
-                        t("charts.lost"), t("stats.best_time"), t("stats.fewest_moves")])]
+        rows: list[tuple[str, list[object]]] = [
+            ("th", [t("charts.day"), t("stats.played"), t("stats.won"), t("stats.helped"),
+                    t("charts.lost"), t("stats.best_time"), t("stats.fewest_moves")])]
         for line, lost_that_day in zip(history, lost):
             rows.append(("td", [long_day(line["day"]), line["played"], line["won"], line["helped"],
                                 lost_that_day,

@@ -7,17 +7,18 @@ Everything the player reads is set as text (``textContent``), never as HTML.
 
 from __future__ import annotations
 
+from castling.game import Game
 from castling.i18n import help_folder, language, preferred, set_language, t
 from pyodide.ffi import create_proxy
 
-from .dom import js_object, present
+from .dom import JsObject, js_object, present
 from .toasts import Toasts
 
 
 class Chrome:
     """The parts of the page that are not the table."""
 
-    def __init__(self, document, window) -> None:
+    def __init__(self, document: JsObject, window: JsObject) -> None:
         self.document = document
         self.window = window
         self.toasts = Toasts(document, window)
@@ -30,7 +31,7 @@ class Chrome:
         self._shared = ""       # the link last offered to the device's share sheet
         self._not_shared = create_proxy(self._share_failed)
 
-    def button(self, action: str):
+    def button(self, action: str) -> JsObject:
         """The toolbar's button for an action (undo, hint, …): in the bar or in
         its menu (menu.py), which is inside the bar's ``.controls``."""
         return self.document.querySelector(f'.controls [data-action="{action}"]')
@@ -60,7 +61,7 @@ class Chrome:
         region.textContent = ""
         region.textContent = text
 
-    def name_the_game(self, game, daily: str = "", grade: str = "") -> None:
+    def name_the_game(self, game: Game, daily: str = "", grade: str = "") -> None:
         """Titles, labels and the rules link of the game on the table (``daily``:
         the date whose deal of the day it is, if it is one; ``grade``: the grade
         it was dealt as, if it was: shown beside the deal's number, as its pips and
@@ -134,7 +135,7 @@ class Chrome:
         self._copied_during = self.toasts.games_shown
         self._copy(text)
 
-    def _share_failed(self, error) -> None:
+    def _share_failed(self, error: JsObject) -> None:
         """The share sheet did not share: closed by the player (nothing more to
         do: the link is on screen), or unable to (then the clipboard)."""
         if str(getattr(error, "name", "")) != "AbortError":

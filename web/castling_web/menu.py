@@ -14,7 +14,7 @@ so ``Chrome.button`` finds them, disabled or not, wherever they are.
 
 from __future__ import annotations
 
-from .dom import present
+from .dom import JsObject, present
 from .host import Host
 
 ITEMS = '[role="menuitem"]'
@@ -86,7 +86,7 @@ class Menu:
         if focus_button:
             self.button.focus()
 
-    def items(self) -> list:
+    def items(self) -> list[JsObject]:
         """The items the focus can go to: not disabled, not hidden (Keys is hidden
         where there is no keyboard, style.css)."""
         return [item for item in self.menu.querySelectorAll(ITEMS)
@@ -94,7 +94,7 @@ class Menu:
 
     # -- events ------------------------------------------------------------------------------
 
-    def on_button_key(self, event) -> None:
+    def on_button_key(self, event: JsObject) -> None:
         key = str(event.key)
         if key in ("ArrowDown", "ArrowUp"):
             event.preventDefault()
@@ -103,7 +103,7 @@ class Menu:
             event.preventDefault()
             self.close()
 
-    def on_key(self, event) -> None:
+    def on_key(self, event: JsObject) -> None:
         key = str(event.key)
         if key == "Escape":
             event.preventDefault()
@@ -125,20 +125,20 @@ class Menu:
             event.preventDefault()
             items[found].focus()
 
-    def on_click(self, event) -> None:
+    def on_click(self, event: JsObject) -> None:
         """An item chosen: the menu closes (the focus back on its button, where a
         dialog the item opens gives it back), then the click runs its command."""
         if present(event.target.closest(ITEMS)):
             self.close()
 
-    def on_focus_out(self, event) -> None:
+    def on_focus_out(self, event: JsObject) -> None:
         """The focus went elsewhere on the page (not to nowhere: a tap on a disabled
         item or on the menu's padding leaves it open)."""
         went = event.relatedTarget
         if present(went) and not self.menu.contains(went) and not self.button.contains(went):
             self.close(focus_button=False)
 
-    def on_pointer_down(self, event) -> None:
+    def on_pointer_down(self, event: JsObject) -> None:
         target = event.target
         if self.is_open and not self.menu.contains(target) and not self.button.contains(target):
             self.close(focus_button=False)

@@ -17,11 +17,12 @@ import json
 from dataclasses import dataclass, field
 
 from castling.app.table.board import pickable_counts, targets
-from castling.app.table.choice import choose
+from castling.app.table.choice import Choice, choose
 from castling.app.table.tap import tap_choice
 from castling.i18n import t
+from castling.movegen import Move
 
-from .dom import present
+from .dom import JsObject, present
 from .host import Host
 
 DRAG_THRESHOLD = 6          # pixels a press must travel to become a drag
@@ -67,8 +68,9 @@ class Press:
     pile: str
     count: int | None                   # cards from the top under the pointer; None: a face-down one
     dragging: bool = False
-    elements: list = field(default_factory=list)     # the card elements being dragged
-    targets: dict = field(default_factory=dict)      # pile index -> the moves that put them there
+    elements: list[JsObject] = field(default_factory=list)     # the card elements being dragged
+    #: pile index -> the moves that put them there
+    targets: dict[int, list[Move]] = field(default_factory=dict)
     scrolled: float = 0.0               # how far the board scrolled since the press
     offset: tuple[float, float] = (0.0, 0.0)     # how far the dragged cards are from their pile
 
@@ -115,7 +117,7 @@ class PointerInput:
     def _index(self, name: str) -> int:
         return self.host.session.game.rules.pile_names.index(name)
 
-    def _pressed(self, event) -> tuple[str, int | None] | None:
+    def _pressed(self, event: JsObject) -> tuple[str, int | None] | None:
         """The pile under the pointer and how many cards from its top it touches."""
         pile = event.target.closest("[data-pile]")
         if not present(pile):
@@ -128,7 +130,7 @@ class PointerInput:
             count = size - int(card.getAttribute("data-index"))
         return name, count
 
-    def on_down(self, event) -> None:
+    def on_down(self, event: JsObject) -> None:
         # A replay's table is there to be looked at (and read): nothing on it is picked up.
         if self.host.view_only or event.button != 0 or not event.isPrimary:
             return
@@ -142,7 +144,7 @@ class PointerInput:
         except Exception:       # the pointer is already gone: the press still works
             pass
 
-    def on_move(self, event) -> None:
+    def on_move(self, event: JsObject) -> None:
         press = self.press
         if press is None:
             return
@@ -182,14 +184,16 @@ class PointerInput:
         host.sound("pick-up")
         return True
 
-    def on_up(self, event) -> None:
+    def on_up(self, event: JsObject) -> None:
         press, self.press = self.press, None
         if press is None:
             return
         if not press.dragging:
             self.tap(press.pile, press.count, float(event.timeStamp))
             return
-        moves = press.targets.get(self._covered(press))
+        assert press.count is not None      # (only counted cards are dragged: _start_drag)
+        covered = self._covered(press)
+        moves = None if covered is None else press.targets.get(covered)
         if moves:
             self.host.play(moves, press.count)
         elif self._over_another_pile(event, press):
@@ -198,30 +202,30 @@ class PointerInput:
         if not moves:
             self.host.motion.glide_back(press.elements, *press.offset)
 
-    def _over_another_pile(self, event, press: Press) -> bool:
+    def _over_another_pile(self, event: JsObject, press: Press) -> bool:
         """Whether the pointer let go over a pile other than the one the cards
         came from (the dragged cards take no pointer: what is under them counts)."""
         finder = getattr(self.host.document, "elementFromPoint", None)
-        under = finder(float(event.clientX), float(event.clientY)) if finder else None
-        pile = under.closest("[data-pile]") if present(under) else None
+        under: JsObject = finder(float(event.clientX), float(event.clientY)) if finder else None
+        pile: JsObject = under.closest("[data-pile]") if present(under) else None
         return present(pile) and str(pile.getAttribute("data-pile")) != press.pile
 
     def _covered(self, press: Press) -> int | None:
         """The legal pile the dragged cards cover most (the pile's own place and
         its cards' together)."""
-        def box(elements) -> Rect:
+        def box(elements: list[JsObject]) -> Rect:
             rects = [element.getBoundingClientRect() for element in elements]
             return (min(float(r.left) for r in rects), min(float(r.top) for r in rects),
                     max(float(r.right) for r in rects), max(float(r.bottom) for r in rects))
         names = self.host.session.game.rules.pile_names
-        piles = {}
+        piles: dict[int, Rect] = {}
         for target in press.targets:
             pile = self.host.document.querySelector(f'[data-pile="{names[target]}"]')
             if present(pile):
                 piles[target] = box([pile, *self.host.view.cards_of(names[target])])
         return most_covered(box(press.elements), piles) if press.elements else None
 
-    def on_cancel(self, event) -> None:
+    def on_cancel(self, event: JsObject) -> None:
         press, self.press = self.press, None
         if press:
             self._drop(press)
@@ -270,7 +274,7 @@ class PointerInput:
         moves = None
         if count is not None and count in pickable_counts(position, source) and target in names:
             moves = targets(position, source, count).get(names.index(str(target)))
-        if moves:
+        if moves and count is not None:     # (there are moves only for a count)
             host.play(moves, count)
         else:
             host.sound("refused")
@@ -321,12 +325,13 @@ class PointerInput:
         pile = self.host.session.game.position.piles[self._index(name)]
         return str(pile[-count]) if 0 < count <= len(pile) else None
 
-    def carry_out(self, choice) -> None:
+    def carry_out(self, choice: Choice) -> None:
         """Do what the engine chose: play, pick up, or put back."""
         host = self.host
         if choice.kind == "play":
             host.play(list(choice.moves), choice.count)
         elif choice.kind == "hold":
+            assert choice.source is not None        # (a "hold" names its pile)
             host.held.hold(host.session.game.rules.pile_names, choice.source, choice.count,
                           choice.places)
         else:

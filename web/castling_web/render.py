@@ -6,11 +6,19 @@ piles.  A face-down card is drawn without its identity anywhere in the DOM.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
 from castling.app.table.arrangement import (FAN_HEIGHT, FAN_WIDTH, INDEX_HEIGHT, INDEX_WIDTH, Fit,
                                          Row, Space, arrange, design_length)
 from castling.app.table.board import shows_count
 from castling.rules import GameRules, parse_pile_name
 from castling.app.words.spoken import card_label, pile_label
+
+if TYPE_CHECKING:
+    # (Only for the type check: the build draws the first table with this module in
+    # plain CPython, where dom.py's ``js`` is not.)
+    from .dom import JsObject
 
 FOUNDATION_LABELS = ("\u2663", "\u2660", "\u2665", "\u2666")
 #: card size setting -> (share of the size that fits the board, largest card width in px:
@@ -23,7 +31,7 @@ SHARES = {"--index-h": INDEX_HEIGHT, "--index-w": INDEX_WIDTH,
           "--fan-h": FAN_HEIGHT, "--fan-w": FAN_WIDTH}
 
 
-def cards_kept(shown, codes) -> int:
+def cards_kept(shown: Sequence[str], codes: Sequence[str]) -> int:
     """How many cards at the bottom of a pile a redraw keeps: those it showed
     that are still there, face for face (``shown`` and ``codes`` bottom first)."""
     keep = 0
@@ -35,19 +43,19 @@ def cards_kept(shown, codes) -> int:
 class TableView:
     """The board element of one game, and what is drawn on it."""
 
-    def __init__(self, document, window, board) -> None:
+    def __init__(self, document: JsObject, window: JsObject, board: JsObject) -> None:
         self.document = document
         self.window = window
         self.board = board
         self.rules: GameRules | None = None
         self.rows: tuple[Row, ...] = ()
-        self.pile_elements: dict[str, object] = {}
+        self.pile_elements: dict[str, JsObject] = {}
         #: the piles that carry data-count (the stock, several-card reserves)
         self.counted: frozenset[str] = frozenset()
         self.drawn: dict[str, tuple[str, ...]] = {}
         # The elements each highlight class is on (mark() clears them without
         # searching the page for the class).
-        self.marked: dict[str, list] = {}
+        self.marked: dict[str, list[JsObject]] = {}
         #: the number of cards a tableau pile is laid out for (grows, never shrinks,
         #: while a game is on the table)
         self.longest = 0
@@ -82,7 +90,7 @@ class TableView:
         self.marked.clear()
         self.counted = frozenset(name for name in rules.pile_names if shows_count(rules, name))
         shown, self.drawn = self.drawn, {}
-        rows = []
+        elements: list[JsObject] = []      # the rows' elements
         for row in self.rows:
             row_element = self.document.createElement("div")
             row_element.className = f"row fan-{row.fan}"
@@ -97,25 +105,25 @@ class TableView:
                     pile.style.setProperty("--span", str(row.spans[at]))
                 row_element.appendChild(pile)
                 self.pile_elements[name] = pile
-            rows.append(row_element)
+            elements.append(row_element)
         if self.focused not in self.pile_elements:
             self.focused = rules.pile_names[0]
             self.pile_elements[self.focused].setAttribute("tabindex", "0")
         if side:
             strip, main = (self.document.createElement("div") for _ in range(2))
             strip.className, main.className = "strip", "tableau"
-            strip.append(*rows[:side])
-            main.append(*rows[side:])
+            strip.append(*elements[:side])
+            main.append(*elements[side:])
             self.board.replaceChildren(strip, main)
             self.board.classList.add("beside")
         else:
-            self.board.replaceChildren(*rows)
+            self.board.replaceChildren(*elements)
             self.board.classList.remove("beside")
         self.board.setAttribute("data-game", rules.id)
         if shown and set(shown) == set(self.pile_elements):
             self.draw({name: list(cards) for name, cards in shown.items()})
 
-    def _pile(self, name: str):
+    def _pile(self, name: str) -> JsObject:
         """A pile's element, empty, in no row yet."""
         assert self.rules is not None
         pile = self.document.createElement("div")
@@ -130,7 +138,7 @@ class TableView:
             pile.setAttribute("data-label", label)
         return pile
 
-    def unplaced(self, rules: GameRules, piles: dict[str, list[str]]) -> list:
+    def unplaced(self, rules: GameRules, piles: dict[str, list[str]]) -> list[JsObject]:
         """A game's piles with their cards drawn, in no row: build.py draws a first
         visit's table with them, which the page puts in rows (web/first-table.js)."""
         self.rules, self.longest = rules, design_length(rules)
@@ -251,11 +259,12 @@ class TableView:
             self.drawn[name] = codes
             pile = self.pile_elements[name]
             pile.style.setProperty("--n", str(len(codes)))
+            assert self.rules is not None   # (a pile is drawn only once a game's are laid out)
             pile.setAttribute("aria-label", pile_label(self.rules, name, list(codes)))
             if name in self.counted:     # its cards under the top one are not seen
                 pile.setAttribute("data-count", str(len(codes)))
             keep = 0 if shown is None else cards_kept(shown, codes)
-            if keep == 0:
+            if shown is None or keep == 0:
                 pile.replaceChildren(*[self._card(code, index) for index, code in enumerate(codes)])
             else:
                 for _ in range(len(shown) - keep):
@@ -268,7 +277,7 @@ class TableView:
             self.fit(keep=True)
         return changed
 
-    def _card(self, code: str, index: int):
+    def _card(self, code: str, index: int) -> JsObject:
         """A card element. Its face is a picture the stylesheet puts on it by its
         code (build.py's card_face_rules); a face-down card's code is "down"."""
         element = self.document.createElement("div")
@@ -293,11 +302,11 @@ class TableView:
         element.setAttribute("tabindex", "0")
         element.focus()
 
-    def cards_of(self, name: str) -> list:
+    def cards_of(self, name: str) -> list[JsObject]:
         """The card elements of a pile, bottom first."""
         return list(self.pile_elements[name].children)
 
-    def mark(self, class_name: str, piles=(), cards=()) -> None:
+    def mark(self, class_name: str, piles: Iterable[str] = (), cards: Iterable[JsObject] = ()) -> None:
         """Put a highlight class on exactly these piles and card elements."""
         for element in self.marked.pop(class_name, ()):
             element.classList.remove(class_name)

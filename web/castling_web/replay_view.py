@@ -15,7 +15,7 @@ from castling import Game
 from castling.i18n import t
 from castling.app.deals.replay_links import Replay
 
-from .dom import present
+from .dom import JsObject, present
 from .host import Host
 from .pacing import Pacer
 
@@ -42,7 +42,14 @@ class ReplayView:
     def active(self) -> bool:
         return self.game is not None
 
-    def _element(self, name: str):
+    @property
+    def _game(self) -> Game:
+        """The replay's game: there is one while the viewer is shown, the only
+        time its controls, keys and pacer call on it."""
+        assert self.game is not None, "no replay is shown"
+        return self.game
+
+    def _element(self, name: str) -> JsObject:
         return self.document.getElementById(f"replay-{name}") if name else \
             self.document.getElementById("replay")
 
@@ -83,7 +90,8 @@ class ReplayView:
 
     def take_up(self) -> None:
         """Play on from the move shown: the replay becomes the player's game of this deal."""
-        game, step = self.game, len(self.game.moves)
+        game = self._game
+        step = len(game.moves)
         self.leave()
         self.host.session.take_up(game)
         self.host.show_game()
@@ -120,11 +128,12 @@ class ReplayView:
         self._step(direction)
 
     def _step(self, direction: int) -> bool:
-        game = self.game
+        game = self._game
         if direction > 0:
-            if not game.can_redo:
+            move = game.next_redo
+            if move is None:                # (can_redo: none is left)
                 return False
-            words = self.host.watch(game, *game.next_redo, game.redo)
+            words = self.host.watch(game, *move, game.redo)
             self.show()
             said = t("replay.say.step", step=len(game.moves), total=self.total, move=words)
             if not game.can_redo:
@@ -140,7 +149,7 @@ class ReplayView:
     def go(self, step: int) -> None:
         """Show the table after ``step`` moves (the slider, Home and End)."""
         self.pause()
-        game = self.game
+        game = self._game
         step = max(0, min(step, self.total))
         while len(game.moves) < step:
             game.redo()
@@ -150,13 +159,13 @@ class ReplayView:
         self._say_where()
 
     def _say_where(self) -> None:
-        step = len(self.game.moves)
+        step = len(self._game.moves)
         self.host.announce(t("replay.say.start") if step == 0 else
                           t("replay.say.at", step=step, total=self.total))
 
     def show(self) -> None:
         """Draw the table at the move shown (what moved slides), and the controls to match."""
-        game, host = self.game, self.host
+        game, host = self._game, self.host
         host.motion.draw(game.position.to_piles())
         step = len(game.moves)
         counter = self._element("counter")
@@ -176,7 +185,7 @@ class ReplayView:
         if self.pacer.running:
             self.pause()
             return
-        if not self.game.can_redo:          # at the end: play again from the deal
+        if not self._game.can_redo:         # at the end: play again from the deal
             self.go(0)
         self.pacer.start()
         self.show()
@@ -188,20 +197,20 @@ class ReplayView:
                 self.show()
 
     def _play_next(self) -> None:
-        if self.active and not (self._step(1) and self.game.can_redo):
+        if self.active and not (self._step(1) and self._game.can_redo):
             self.pause()
 
     # -- input ---------------------------------------------------------------------------
 
-    def on_slider(self, event) -> None:
+    def on_slider(self, event: JsObject) -> None:
         self.go(int(str(event.target.value) or 0))
 
-    def on_speed(self, event) -> None:
+    def on_speed(self, event: JsObject) -> None:
         """A new speed applies at once when playing."""
         if self.pacer.running:
             self.pacer.start()
 
-    def on_key(self, event) -> None:
+    def on_key(self, event: JsObject) -> None:
         """The viewer's keys (the game's keys do nothing while it is shown)."""
         target = event.target
         if not self.active or present(self.document.querySelector("dialog[open]")) or \

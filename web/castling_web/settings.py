@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from castling.app.storage.records import CHOICES, NUMBERS, SWITCHES
 
+from .dom import JsObject
 from .host import Host
 from .looks import LOOK_CLASSES, LOOK_SWITCHES
 from .pacing import pace_for
@@ -55,7 +56,7 @@ class SettingsDialog:
         self.show_card_size()
         document.getElementById("settings-dialog").showModal()
 
-    def on_switch(self, event) -> None:
+    def on_switch(self, event: JsObject) -> None:
         """A setting of the dialog's ``data-setting`` controls: on/off (auto-play,
         sound, contrast, calm; the deck's two pictures, "false" and "true"), a
         named choice (the speed, one tap or two), or the volume."""
@@ -73,13 +74,13 @@ class SettingsDialog:
         if name in ("volume", "sound"):
             self.host.sound("put-down")         # how loud it is now
 
-    def on_card_size(self, event) -> None:
+    def on_card_size(self, event: JsObject) -> None:
         self.host.session.preferences.set_choice("card_size", str(event.target.value))
         self.apply_look()
         self.show_card_size()
         self.host.show_notices()
 
-    def on_choice(self, event) -> None:
+    def on_choice(self, event: JsObject) -> None:
         """A look chosen from its picture (the card back, the table's colour): the
         group names the setting, the radio chosen its value."""
         group = event.currentTarget
@@ -87,7 +88,7 @@ class SettingsDialog:
         self.apply_look()
         self.host.show_notices()
 
-    def on_language(self, event) -> None:
+    def on_language(self, event: JsObject) -> None:
         host = self.host
         host.session.preferences.set_choice("language", str(event.target.value))
         host.chrome.apply_language(host.session.preferences.settings.language)
@@ -95,7 +96,7 @@ class SettingsDialog:
         host.view.build(host.session.game.rules)        # the piles' spoken names
         host.show_game()
 
-    def on_winnable_only(self, event) -> None:
+    def on_winnable_only(self, event: JsObject) -> None:
         host = self.host
         host.session.preferences.set_winnable_only(host.session.game.rules.id, bool(event.target.checked))
         host.show_notices()
@@ -125,12 +126,12 @@ class SettingsDialog:
             document.getElementById("card-size-preview").style.setProperty("--card-w", width)
 
 
-def _as_value(value) -> str:
+def _as_value(value: object) -> str:
     """A setting as a radio's value: "true"/"false" for on/off, else its name."""
     return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
-def _check(group, value: str) -> None:
+def _check(group: JsObject, value: str) -> None:
     """Check the radio of ``group`` whose value is ``value``."""
     for radio in group.querySelectorAll("input[type=radio]"):
         radio.checked = radio.value == value

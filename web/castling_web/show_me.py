@@ -17,7 +17,10 @@ import asyncio
 
 from castling import parse_move
 from castling.i18n import t
+from castling.movegen import Move
 
+from .advice_view import AdviceView, PositionKey
+from .dom import JsObject
 from .host import Host
 from .pacing import Pacer
 
@@ -28,11 +31,12 @@ LONGER_SECONDS = 10.0
 class ShowMe:
     """The winning line being shown, and its controls."""
 
-    def __init__(self, host: Host, advice) -> None:
+    def __init__(self, host: Host, advice: AdviceView) -> None:
         self.host = host
-        self.advice = advice            # the solver's answers (advice_view.AdviceView)
-        self.line: list = []            # the moves still to show
-        self.expected = None            # the position (advice key) the next move is for
+        self.advice = advice            # the solver's answers
+        self.line: list[Move] = []      # the moves still to show
+        #: the position (advice key) the next move is for
+        self.expected: PositionKey | None = None
         self.asking = False
         self._moving = False            # a move of the line is being played
         speed = host.document.getElementById("show-me-speed")
@@ -72,7 +76,7 @@ class ShowMe:
         self.host.chrome.toasts.close()
         asyncio.ensure_future(self._ask(self.advice.position_key(), LONGER_SECONDS))
 
-    async def _ask(self, key: tuple, seconds: float | None = None) -> None:
+    async def _ask(self, key: PositionKey, seconds: float | None = None) -> None:
         host = self.host
         advice = self.advice
         self.asking = True
@@ -166,7 +170,7 @@ class ShowMe:
         if self.active and not self._moving and self.advice.position_key() != self.expected:
             self.end()
 
-    def on_speed(self, event) -> None:
+    def on_speed(self, event: JsObject) -> None:
         """A new speed applies at once when running."""
         if self.pacer.running:
             self.pacer.start()

@@ -19,10 +19,11 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
+from castling.app.storage.records import Settings
 from castling.i18n import t
 from pyodide.ffi import to_js
 
-from .dom import present
+from .dom import JsObject, present
 from .host import Host
 
 
@@ -49,7 +50,7 @@ class Tone(NamedTuple):
 
 
 #: the sounds the game makes, by name: each a few voices
-SOUNDS: dict[str, tuple] = {
+SOUNDS: dict[str, tuple[Noise | Tone, ...]] = {
     "pick-up": (Noise(0, 0.045, "bandpass", 3200, 0.9, 0.30),),
     "put-down": (Noise(0, 0.07, "lowpass", 2400, 0.7, 0.55),
                  Tone(0, 0.06, "sine", 170, 90, 0.12)),
@@ -65,7 +66,7 @@ SOUNDS: dict[str, tuple] = {
 NOISE_SECONDS = 0.25        # one buffer of noise, shared by every burst
 
 
-def show_mute(document, settings) -> None:
+def show_mute(document: JsObject, settings: Settings) -> None:
     """The mute button as the setting is: pressed while the sound is off."""
     button = document.querySelector('[data-action="mute"]')
     if present(button):
@@ -86,9 +87,10 @@ class Sound:
     def __init__(self, host: Host) -> None:
         self.host = host
         self.woken = False              # the player has pressed or struck something
-        self.context = None             # the AudioContext, once a sound was asked for after that
-        self.master = None              # its gain node (the volume)
-        self.noise = None               # its buffer of noise
+        #: the AudioContext, once a sound was asked for after that
+        self.context: JsObject | None = None
+        self.master: JsObject | None = None     # its gain node (the volume)
+        self.noise: JsObject | None = None      # its buffer of noise
         self.played = 0
         document = host.document
         for event in ("pointerdown", "keydown"):
@@ -98,7 +100,7 @@ class Sound:
 
     # -- the player ----------------------------------------------------------------------
 
-    def on_gesture(self, event) -> None:
+    def on_gesture(self, event: JsObject) -> None:
         if not event.isTrusted:
             return
         self.woken = True
@@ -124,6 +126,7 @@ class Sound:
             return
         if str(context.state) == "suspended":
             context.resume()
+        assert self.master is not None      # (made with the context)
         self.master.gain.value = loudness(settings.volume)
         start = float(context.currentTime) + 0.005
         for voice in SOUNDS[name]:
@@ -137,7 +140,7 @@ class Sound:
         root.setAttribute("data-sound", name)
         root.setAttribute("data-audio", str(context.state))
 
-    def _context(self):
+    def _context(self) -> JsObject | None:
         """The AudioContext, made at the first sound (after a gesture); None where
         the browser has none."""
         if self.context is None:
@@ -155,7 +158,7 @@ class Sound:
             self.context = context
         return self.context
 
-    def _noise_buffer(self, context):
+    def _noise_buffer(self, context: JsObject) -> JsObject:
         length = int(float(context.sampleRate) * NOISE_SECONDS)
         samples = random.Random(25)
         data = [samples.uniform(-1, 1) for _ in range(length)]
@@ -164,14 +167,14 @@ class Sound:
         return buffer
 
     @staticmethod
-    def _envelope(context, at: float, length: float, level: float):
+    def _envelope(context: JsObject, at: float, length: float, level: float) -> JsObject:
         gain = context.createGain()
         gain.gain.setValueAtTime(0.0001, at)
         gain.gain.exponentialRampToValueAtTime(max(level, 0.0002), at + min(0.006, length / 4))
         gain.gain.exponentialRampToValueAtTime(0.0001, at + length)
         return gain
 
-    def _noise(self, context, start: float, voice: Noise) -> None:
+    def _noise(self, context: JsObject, start: float, voice: Noise) -> None:
         at = start + voice.at
         source = context.createBufferSource()
         source.buffer = self.noise
@@ -186,7 +189,7 @@ class Sound:
         offset = random.uniform(0, NOISE_SECONDS - voice.length - 0.01)
         source.start(at, offset, voice.length + 0.01)
 
-    def _tone(self, context, start: float, voice: Tone) -> None:
+    def _tone(self, context: JsObject, start: float, voice: Tone) -> None:
         at = start + voice.at
         oscillator = context.createOscillator()
         oscillator.type = voice.wave

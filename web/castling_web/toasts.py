@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pyodide.ffi import create_proxy
 
+from .dom import JsObject
+
 MESSAGE_MS = 6_000      # long enough to read two lines
 LASTING_MS = 20_000     # a link: time to select and copy it by hand
 
@@ -18,10 +20,10 @@ LASTING_MS = 20_000     # a link: time to select and copy it by hand
 class Toasts:
     """The toast of the page (``data-toasts`` holds it)."""
 
-    def __init__(self, document, window) -> None:
+    def __init__(self, document: JsObject, window: JsObject) -> None:
         self.document = document
         self.window = window
-        self._timer = None
+        self._timer: JsObject | None = None
         # Whether the toast was shown by the handler now running: a message
         # about a switch of game (a bad link, today's deal) is shown in the same
         # turn as the switch and must stay; one from before goes. The turn ends
@@ -73,5 +75,5 @@ class Toasts:
         if not self._fresh:
             self.close()
 
-    def _end_of_turn(self, *_) -> None:
+    def _end_of_turn(self, *_: JsObject) -> None:
         self._fresh = False

@@ -28,7 +28,7 @@ from castling.i18n import t
 from castling.app.storage.transfer import Holding, Transfers, described, read_transfer_link
 from pyodide.code import run_js
 
-from .dom import close_dialog, js_object
+from .dom import JsObject, close_dialog, js_object
 from .host import Host
 
 #: links longer than this (characters) get no code: the code would need modules
@@ -46,7 +46,7 @@ class Transfer:
         self.done = done                    # called once a preview is answered
         #: what the preview shows, until it is answered (None: no preview)
         self.held: Holding | None = None
-        self._encoder = None                # the QR encoder's module, once imported
+        self._encoder: JsObject | None = None  # the QR encoder's module, once imported
         document = host.document
         self.preview = document.getElementById("transfer-preview-dialog")
         host.command("transfer", lambda: asyncio.ensure_future(self.show_link()))
@@ -97,7 +97,7 @@ class Transfer:
         note.textContent = problem
         note.hidden = not problem
 
-    async def encoder(self):
+    async def encoder(self) -> JsObject:
         if self._encoder is None:
             # An absolute address: an import() run here resolves against the
             # runtime's own folder, not the page's.
@@ -106,7 +106,7 @@ class Transfer:
             self._encoder = await run_js(f"import({json.dumps(url)})")
         return self._encoder
 
-    def code(self, rows: list[list[bool]]):
+    def code(self, rows: list[list[bool]]) -> JsObject:
         """The code as an SVG element: a white square (the quiet zone included)
         and one path of the dark modules, a rectangle per run along each row."""
         document, size = self.host.document, len(rows)
@@ -116,8 +116,8 @@ class Transfer:
                             ("data-modules", str(size - 2 * QUIET))):
             svg.setAttribute(name, value)
         back = document.createElementNS(SVG, "rect")
-        for name, value in (("width", size), ("height", size), ("fill", "#fff")):
-            back.setAttribute(name, str(value))
+        for name, measure in (("width", size), ("height", size), ("fill", "#fff")):
+            back.setAttribute(name, str(measure))
         runs = []
         for y, row in enumerate(rows):
             x = 0
@@ -183,7 +183,7 @@ class Transfer:
         host.show_game()
         host.notify(" ".join(told))
 
-    def on_close(self, event) -> None:
+    def on_close(self, event: JsObject) -> None:
         """The preview closed: merged, or cancelled (Cancel, Esc): nothing written."""
         self.held = None
         self.done()
