@@ -13,7 +13,7 @@ same run, since this machine's absolute times vary by a third:
   1.1x the bare page's cold boot.
 * Every way in (issue 48): a first visit with nothing stored by the front door, a deal
   link and a replay link (``WAYS_IN``): the table on screen (the second frame after
-  web/first-table.js's performance mark) and ``data-ready``, against the bare page's cold
+  first-table.js's performance mark) and ``data-ready``, against the bare page's cold
   boot; a return visit's table and ``data-ready`` against its warm boot; at normal speed, with
   the CPU slowed 4x, and (part "phone") on a phone's network (about 9 Mbit/s, 150 ms round
   trips) with the CPU slowed 4x, the bare page under the same profile. Targets: cards shown

@@ -65,7 +65,7 @@ def phone_figures(playwright, base: str, rounds: int) -> dict[str, list[float]]:
 
 
 #: The points of a first visit's start, in order (performance marks: the page's
-#: web/first-table.js and interpreter.mjs, and the app's entry script).
+#: first-table.js and interpreter.mjs, and the app's entry script).
 MARKS = {"castling:first-table": "table drawn (first-table.js)",
          "castling:python-booted": "Python booted (interpreter.mjs)",
          "castling:python-files": "app's files installed",

@@ -109,7 +109,7 @@ NOTE_READY = """new MutationObserver((_, watch) => {
 
 
 # Notes when a first visit's dealt table is on the screen: the frame after the
-# one web/first-table.js drew it in (its performance mark), by the same clock.
+# one first-table.js drew it in (its performance mark), by the same clock.
 NOTE_SHOWN = """const mark = performance.mark.bind(performance);
 performance.mark = (name, ...rest) => {
   const made = mark(name, ...rest);
