@@ -50,6 +50,7 @@ from castling.search.core.wasm import WASM_NAME  # noqa: E402  (where the core g
 from castling.i18n import DEFAULT, LANGUAGES, catalogue  # noqa: E402
 from scripts.study_report import summary as study_summary  # noqa: E402  (the study's figures for the chooser)
 from scripts.first_table import first_table, game_files  # noqa: E402  (the table before Python is up)
+from scripts.first_table import script as first_table_script  # noqa: E402  (its script, from its parts)
 from scripts.build_core import MissingToolchain, compile_core, toolchain_present  # noqa: E402
 from scripts.help_pages import write_help, write_sketches  # noqa: E402  (the help pages, the sketches)
 from scripts.icons import write_icons  # noqa: E402
@@ -271,9 +272,11 @@ def write_pages(out: Path, faces: bool = True) -> None:
     (out / "index.html").write_text(fill_text(page, catalogue(DEFAULT)), encoding="utf-8")
     style = (WEB / "style.css").read_text(encoding="utf-8")
     (out / "style.css").write_text(style + (card_face_rules() if faces else ""), encoding="utf-8")
-    for name in ("solver_worker.py", "icon.svg", "register-sw.js", "motion.js", "first-table.js",
+    for name in ("solver_worker.py", "icon.svg", "register-sw.js", "motion.js",
                  "manifest.webmanifest", "snapshot-maker.mjs", "runtime-module.mjs"):
         shutil.copy2(WEB / name, out / name)
+    # The table before Python is up: one script, joined from its parts.
+    (out / "first-table.js").write_text(first_table_script(WEB / "first-table"), encoding="utf-8")
     # Each game's plan and rules table, fetched by a link to it before Python is up.
     (out / "tables").mkdir()
     for name, data in game_files().items():

@@ -6,7 +6,8 @@ renderer (castling_web.render.TableView, run here on a page of markup instead
 of a DOM), in ``<template id="first-table">``; and, in ``<script
 type="application/json" id="first-table-plan">``, what
 castling.app.table.arrangement.arrange weighs for them and the words of the first
-screen in every language. web/first-table.js lays them out on the page.
+screen in every language. The script first-table.js lays them out on the
+page; build.py writes it from its parts in web/first-table/ (:func:`script`).
 
 Any other way in (a deal link, a replay link, a saved game) names a game that
 only the page knows once it reads the address: for each game build.py writes
@@ -21,6 +22,8 @@ from __future__ import annotations
 
 import html
 import json
+import sys
+from pathlib import Path
 
 from castling import GAMES, Game
 from castling.cards import FACE_DOWN, RANKS, SUITS, card_text
@@ -89,7 +92,7 @@ class Element:
             attributes["class"] = self.className
         if self.style.properties:
             # Not a style attribute: the page's CSP (style-src 'self') ignores
-            # those in markup; web/first-table.js sets them as properties.
+            # those in markup; web/first-table/way-in.js sets them as properties.
             attributes["data-style"] = ";".join(f"{name}:{value}" for name, value in self.style.properties.items())
         attributes.update(self.attributes)
         opening = "".join(f' {name}="{html.escape(value)}"' for name, value in attributes.items())
@@ -239,3 +242,36 @@ def game_files() -> dict[str, bytes]:
         files[f"{game_id}.json"] = _json(game_plan(rules)).encode("utf-8")
         files[f"{game_id}.bin"] = rules_table(tables_for(rules))
     return files
+
+
+#: The parts of first-table.js in web/first-table/, a file for each job, in the
+#: order :func:`script` joins them: page.js first, for the names every part
+#: shares; way-in.js last, for its end starts the rest.
+SCRIPT_PARTS = (
+    "page.js",              # the page's handles, and the promise Python's start waits on
+    "layout.js",            # arrangement.arrange ported, and the rows laid on the board
+    "stored.js",            # what the player keeps: the settings, the looks, the language
+    "hold-input.js",        # taps, drags, keys and buttons before the app is up
+    "show.js",              # the page's words, the replay's panel, the welcome, the table shown
+    "links-and-saves.js",   # deal links, replay links and saves, read as Python reads them
+    "core.js",              # the deal dealt and its moves played by the compiled core
+    "piles.js",             # the piles' and cards' elements, as the renderer draws them
+    "way-in.js",            # what to draw for each way in, and the start
+)
+
+
+def script(folder: Path) -> str:
+    """first-table.js, the classic script the page runs at the end of its body:
+    the parts in ``folder`` joined in SCRIPT_PARTS' order inside one function.
+    One file, so one request and nothing more to parse than before the split;
+    one function, so the parts share one scope, as when they were one file, and
+    declare nothing on the page. A part not listed, or listed and missing,
+    stops the build."""
+    found = sorted(path.name for path in folder.glob("*.js"))
+    if found != sorted(SCRIPT_PARTS):
+        sys.exit(f"build.py: {folder.name}/ holds {found}; scripts/first_table.py joins"
+                 f" {sorted(SCRIPT_PARTS)}")
+    parts = [f"// -- web/first-table/{name} --\n" + (folder / name).read_text(encoding="utf-8")
+             for name in SCRIPT_PARTS]
+    return ("// Written by build.py: web/first-table/'s parts, joined (scripts/first_table.py).\n"
+            '"use strict";\n\n(() => {\n' + "\n".join(parts) + "})();\n")

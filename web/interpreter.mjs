@@ -94,7 +94,7 @@ async function start(options, given, waits = true) {
 // The longest Python's start waits for the table before it to be painted.
 const EARLY_TABLE_WAIT_MS = 1500;
 
-/** Settles once web/first-table.js has painted the table it draws before
+/** Settles once first-table.js (web/first-table/) has painted the table it draws before
  * Python is up, or has nothing to draw (window.castlingEarlyTable), and at
  * the latest after EARLY_TABLE_WAIT_MS: Python's start holds the main
  * thread, and no frame is drawn meanwhile. */

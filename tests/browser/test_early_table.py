@@ -1,7 +1,7 @@
 """The ways in besides the front door and a plain deal link (test_first_table.py)
 show their table before Python is up too (issue 48): a replay link, a transfer
 link on a new device, a return visit's saved game, a link to the deal the
-player has in hand. web/first-table.js draws each (the compiled core deals it
+player has in hand. web/first-table/ draws each (the compiled core deals it
 and plays the save's moves); the app takes it over without a card moving.
 
 The runtime's WebAssembly is held back (``held_site``) while the test looks."""

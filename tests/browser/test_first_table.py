@@ -265,7 +265,7 @@ def test_a_link_the_page_cannot_read_draws_nothing_and_the_app_says_why(browser,
 
 
 def test_the_page_lays_every_game_out_as_the_app_does(browser, held_site):
-    """web/first-table.js's copy of arrange() gives Python's answer over many
+    """web/first-table/layout.js's copy of arrange() gives Python's answer over many
     boards: for the front door's plan, inline in the page, and for each game's
     (tables/GAME.json), which a link to the game fetches."""
     HoldingHandler.released.set()

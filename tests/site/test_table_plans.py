@@ -3,8 +3,13 @@ each game's plan and rules table, in the site, small, and true to the engine."""
 
 import gzip
 import json
+import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
+
+from scripts import first_table
 
 from castling import GAMES, Game
 from castling.search.core.tables import read_header, rules_table
@@ -12,6 +17,8 @@ from castling.i18n import LANGUAGES, catalogue
 from castling.movegen import tables_for
 from castling.app.table.board import status_line
 from castling.rules import parse_pile_name
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_game_has_its_plan_and_rules_table_and_nothing_else_is_there(site):
@@ -52,3 +59,24 @@ def test_a_games_files_are_small(site):
     host sends them (gzip; Chequers', of many arrangements, the largest)."""
     for path in (site / "tables").iterdir():
         assert len(gzip.compress(path.read_bytes())) < 8_000, path.name
+
+
+def test_the_first_table_script_is_its_parts_in_order_in_one_function(site):
+    # The page loads one script, first-table.js (one request): web/first-table/'s
+    # parts, each whole, in the order scripts/first_table.py states, inside one
+    # function (one scope, nothing declared on the page); and it parses.
+    shipped = (site / "first-table.js").read_text(encoding="utf-8")
+    folder = ROOT / "web" / "first-table"
+    at = [shipped.index((folder / name).read_text(encoding="utf-8")) for name in first_table.SCRIPT_PARTS]
+    assert at == sorted(at)
+    assert '\n"use strict";\n\n(() => {\n' in shipped[:200] and shipped.endswith("})();\n")
+    node = shutil.which("node")
+    assert node, "Node.js is needed (the README's set-up installs it)"
+    subprocess.run([node, "--check", str(site / "first-table.js")], check=True)
+
+
+def test_a_part_of_the_first_table_script_not_listed_stops_the_build(tmp_path):
+    for name in (*first_table.SCRIPT_PARTS, "stray.js"):
+        (tmp_path / name).write_text("", encoding="utf-8")
+    with pytest.raises(SystemExit, match="stray.js"):
+        first_table.script(tmp_path)

@@ -159,7 +159,7 @@ def test_nothing_is_picked_up_or_put_back_while_the_table_is_view_only(app, poin
 
 
 def test_what_was_done_before_the_app_was_up_is_judged_now(app, pointer):
-    """web/first-table.js's record of taps and drags (html[data-asked-moves]):
+    """web/first-table/hold-input.js's record of taps and drags (html[data-asked-moves]):
     a legal drag is played, an illegal one refused with the drop's sound, and
     whatever is malformed passed over."""
     source, target, moves = a_movable_card(app)

@@ -140,7 +140,7 @@ class App:
         root.setAttribute("data-ready", "true")
         # (On the page's timeline too, where a benchmark reads it in every engine.)
         self.window.performance.mark("castling:ready")
-        # A game chosen, a button pressed, before Python was up (web/first-table.js
+        # A game chosen, a button pressed, before Python was up (web/first-table/hold-input.js
         # kept them): opened and pressed now.
         game_id = root.getAttribute("data-asked-game")
         if game_id:

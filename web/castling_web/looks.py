@@ -1,6 +1,6 @@
 """How the look settings show on the page: each as a class on <html> that
 style.css draws. The settings dialog applies them (settings.py); the page
-before Python is up applies the same from what is stored (web/first-table.js,
+before Python is up applies the same from what is stored (web/first-table/stored.js,
 given these by scripts/first_table.py), so that a return visit's early table
 already wears the player's deck, back and table."""
 

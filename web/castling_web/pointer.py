@@ -241,7 +241,7 @@ class PointerInput:
 
     def play_asked(self, text: str) -> None:
         """Play what the player did on the table before the app was up, as
-        web/first-table.js kept it (``text``: html[data-asked-moves], a JSON
+        web/first-table/hold-input.js kept it (``text``: html[data-asked-moves], a JSON
         list): each tap as a tap, each drag as a drop on the pile it was let go
         over, judged now by the engine, as if done now. Anything malformed is
         passed over (the page wrote it; the player cannot)."""

@@ -140,7 +140,7 @@ class TableView:
 
     def unplaced(self, rules: GameRules, piles: dict[str, list[str]]) -> list[JsObject]:
         """A game's piles with their cards drawn, in no row: build.py draws a first
-        visit's table with them, which the page puts in rows (web/first-table.js)."""
+        visit's table with them, which the page puts in rows (web/first-table/layout.js)."""
         self.rules, self.longest = rules, design_length(rules)
         self.counted = frozenset(name for name in rules.pile_names if shows_count(rules, name))
         self.pile_elements = {name: self._pile(name) for name in rules.pile_names}

@@ -87,7 +87,7 @@ class Router:
 
     def _first_table(self) -> bool:
         """Whether the page showed the first visit's deal before Python was up
-        (web/first-table.js marks which way in it drew: a link's deal or a
+        (web/first-table/show.js marks which way in it drew: a link's deal or a
         player's save are what the app opens anyway)."""
         way = self.host.document.documentElement.getAttribute("data-early")
         return str(way) == "front-door"

@@ -4,7 +4,7 @@ once, and never again once closed (``Preferences.welcome_due``, kept under
 ``castling:welcomed``). Its root carries ``data-welcome``. A first visit by a
 link says what was shared: a deal ("Martha, deal #31337 — shared with you."),
 or someone's game to watch (a replay link). On a first visit the page opens it
-before Python is up (web/first-table.js), in the same words."""
+before Python is up (web/first-table/show.js), in the same words."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ class Welcome:
         """Show the welcome if this is a first visit (called once the table is dealt)."""
         session = self.host.session
         if session.preferences.welcome_due and self.dialog.hasAttribute("data-closed"):
-            # web/first-table.js showed it before Python was up, and it was closed.
+            # web/first-table/show.js showed it before Python was up, and it was closed.
             session.preferences.close_welcome()
             return
         # Where the browser keeps nothing (storage off, or full), no welcome: it

@@ -2,7 +2,7 @@
 
 build.py draws it into the page (scripts/first_table.py), so that a first visit
 has cards on the table before Python is up; when the app starts on a page that
-showed it (``html[data-first-table]``, set by web/first-table.js), it deals the
+showed it (``html[data-first-table]``, set by web/first-table/show.js), it deals the
 same deal (castling.app.opening), and the table stays as it was.
 
 Chessboard is the game the app opens by default. Deal 1210 is one the solver

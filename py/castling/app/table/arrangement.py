@@ -346,7 +346,7 @@ def neighbour(rows: tuple[Row, ...], name: str, key: str) -> str:
 
 def page_plan(rules: GameRules, space: Space, longest: int | None = None) -> dict[str, object]:
     """What :func:`arrange` weighs for ``rules``, as JSON for the page: the table
-    a first visit shows before Python is up (web/first-table.js) is laid out from
+    a first visit shows before Python is up (web/first-table/layout.js) is laid out from
     it the way :func:`arrange` would lay it out, so that the app takes it over
     without a jump (tests/browser/test_first_table.py holds the two to the same
     answer). Only ``space``'s shares are read; its width, height and gap are the

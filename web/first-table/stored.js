@@ -1,0 +1,66 @@
+// Part of first-table.js (page.js says how): what the player keeps, read as Python reads it.
+
+// What the browser keeps of Castling (castling.app.storage.records' keys): whether
+// anything, whether the welcome is still due (castling.app.session:
+// neither closed nor a last game), the settings, the last game, the saves.
+// Storage refused: as if a player of before; Python says why, on its table.
+function stored() {
+  try {
+    let any = false;
+    for (let at = 0; at < localStorage.length; at++) {
+      any = any || String(localStorage.key(at)).startsWith("castling:");
+    }
+    const last = localStorage.getItem("castling:last");
+    let settings = {};
+    try {
+      const text = JSON.parse(localStorage.getItem("castling:settings"));
+      settings = text && typeof text === "object" ? text : {};
+    } catch {
+      // damaged: Python falls back to the defaults too (records.read_settings)
+    }
+    return {
+      any, settings, last,
+      welcome: localStorage.getItem("castling:welcomed") === null && last === null,
+      save: (game) => localStorage.getItem(`castling:save:${game}`),
+    };
+  } catch {
+    return {any: true, welcome: false, settings: {}, last: null, save: () => null};
+  }
+}
+
+// A setting as Python reads it: one of its choices, else its default.
+function setting(kept, plan, name) {
+  const value = kept.settings[name];
+  return plan.looks.choices[name].includes(value) ? value : plan.looks.defaults[name];
+}
+
+// The player's looks, as classes on the page (castling_web/settings.py's
+// apply_look), and the card size, as a plan sized for it.
+function wear(kept, plan) {
+  for (const [name, className] of Object.entries(plan.looks.switches)) {
+    html.classList.toggle(className, kept.settings[name] === true);
+  }
+  for (const [name, prefix] of Object.entries(plan.looks.classes)) {
+    const chosen = setting(kept, plan, name);
+    for (const value of plan.looks.choices[name]) {
+      html.classList.toggle(`${prefix}-${value}`, value === chosen);
+    }
+  }
+  const [share, largest] = plan.looks.card_sizes[setting(kept, plan, "card_size")];
+  return {...plan, share, largest};
+}
+
+// The first of the browser's languages that the page has words in
+// (castling.i18n.preferred), else the default.
+function words(plan, chosen) {
+  if (chosen && Object.hasOwn(plan.words, chosen)) {
+    return plan.words[chosen];         // the player's choice (Settings → Language)
+  }
+  for (const tag of navigator.languages || [navigator.language]) {
+    const code = String(tag).split("-")[0].toLowerCase();
+    if (Object.hasOwn(plan.words, code)) {
+      return plan.words[code];
+    }
+  }
+  return plan.words[plan.default_language];
+}
