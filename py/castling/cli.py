@@ -1,4 +1,4 @@
-"""The command line of docs/rules.md §4: ``games``, ``deal``, ``moves``, ``solve``.
+"""The command line of docs/rules.md §4: ``games``, ``deal``, ``moves``, ``solve``, ``review``.
 
 All output is JSON on stdout.  Any bad input exits with status 2, prints one
 line on stderr naming the problem, and prints nothing on stdout.
@@ -10,6 +10,7 @@ import argparse
 import json
 import math
 import sys
+from collections.abc import Callable
 from typing import NoReturn
 
 from .errors import CastlingError
@@ -17,11 +18,18 @@ from .game import Game
 from .games import GAMES, get_game
 from .i18n import t
 from .notation import format_move
+from .movegen import Move
+from .position import Position
+from .search.common import SolveResult
+from .search.review import review_game
 from .search.solver import DEFAULT_MAX_NODES, solve
 
 USAGE_ERROR = 2
 #: What --memory counts in: a mebibyte.
 MEGABYTE = 1 << 20
+#: The positions a search may take when a time or memory budget is given and
+#: no count: as many as the core counts (the time or the memory ends it).
+NO_COUNT = 2**31 - 1
 
 
 class _Parser(argparse.ArgumentParser):
@@ -43,22 +51,55 @@ def _deal(game_id: str, number: str) -> dict[str, object]:
     return {"game": game.rules.id, "deal": game.number, "piles": game.position.to_piles()}
 
 
-def _moves(game_id: str, number: str, moves: list[str]) -> dict[str, object]:
+def _played(game_id: str, number: str, moves: list[str]) -> Game:
+    """The deal with ``moves`` played; a move that is not legal where it comes is an error."""
     game, problem = Game.replay(get_game(game_id), number, moves)
     if problem:
         raise CastlingError(str(problem))
-    position = game.position
+    return game
+
+
+def _moves(game_id: str, number: str, moves: list[str]) -> dict[str, object]:
+    position = _played(game_id, number, moves).position
     return {"position": position.to_piles(), "legal": position.legal_move_texts(),
             "won": position.is_won()}
 
 
-def _solve(game_id: str, number: str, max_nodes: int, seconds: float | None,
-           megabytes: int | None) -> dict[str, object]:
-    game = Game(get_game(game_id), number)
-    result = solve(game.position, max_nodes, seconds=seconds,
-                   memory=None if megabytes is None else megabytes * MEGABYTE)
+def _search(args: argparse.Namespace) -> Callable[[Position, list[Move] | None], SolveResult]:
+    """One search with the command's budgets. The default count of positions
+    holds only when no budget is given: ``--seconds 10`` alone searches for
+    ten seconds, as a user reads it, not until the default count runs out."""
+    max_nodes = args.max_nodes
+    if max_nodes is None:
+        max_nodes = DEFAULT_MAX_NODES if args.seconds is None and args.memory is None else NO_COUNT
+    memory = None if args.memory is None else args.memory * MEGABYTE
+
+    def search(position: Position, first_moves: list[Move] | None = None) -> SolveResult:
+        return solve(position, max_nodes, first_moves, seconds=args.seconds, memory=memory)
+    return search
+
+
+def _solve(args: argparse.Namespace) -> dict[str, object]:
+    game = _played(args.game, args.number, args.moves)
+    result = _search(args)(game.position, None)
     return {"result": result.result, "moves": [format_move(game.rules, m) for m in result.moves],
             "nodes": result.nodes, "search": result.search}
+
+
+def _review(args: argparse.Namespace) -> dict[str, object]:
+    game = _played(args.game, args.number, args.moves)
+    rules = game.rules
+    review = review_game(rules, game.number, game.moves, _search(args))
+    turn = review.turning_point
+    return {
+        "verdicts": review.verdicts,
+        "won": review.won,
+        "never_winnable": review.never_winnable,
+        "turning_point": None if turn is None else {
+            "move": turn.move, "played": format_move(rules, turn.played),
+            "keeping": format_move(rules, turn.keeping),
+            "line": [format_move(rules, move) for move in turn.line]},
+        "only_winning_moves": review.only_winning_moves if review.won else None}
 
 
 def _positive(text: str) -> int:
@@ -93,16 +134,22 @@ def build_parser() -> argparse.ArgumentParser:
     moves.add_argument("game")
     moves.add_argument("number")
     moves.add_argument("moves", nargs="*", metavar="move")
-    solver = commands.add_parser("solve", help="decide whether a deal can be won, with a winning line")
-    solver.add_argument("game")
-    solver.add_argument("number")
-    solver.add_argument("--max-nodes", type=_positive, default=DEFAULT_MAX_NODES,
-                        help=f"positions to search at most (default {DEFAULT_MAX_NODES})")
-    solver.add_argument("--seconds", type=_seconds, metavar="S",
-                        help="stop searching after about S seconds (no limit by default)")
-    solver.add_argument("--memory", type=_positive, metavar="MB",
-                        help="let the search take at most MB mebibytes, fewer positions if "
-                             "need be (no limit by default)")
+    solver = commands.add_parser("solve", help="decide whether a deal (after the moves given) "
+                                               "can be won, with a winning line")
+    review = commands.add_parser("review", help="the verdict on every position of a game and "
+                                                "the move that lost the win")
+    for command, each in ((solver, ""), (review, " for each position")):
+        command.add_argument("game")
+        command.add_argument("number")
+        command.add_argument("moves", nargs="*", metavar="move")
+        command.add_argument("--max-nodes", type=_positive, metavar="N",
+                             help=f"positions to search at most{each} (default {DEFAULT_MAX_NODES} "
+                                  f"when no other budget is given)")
+        command.add_argument("--seconds", type=_seconds, metavar="S",
+                             help=f"search for about S seconds at most{each} (no limit by default)")
+        command.add_argument("--memory", type=_positive, metavar="MB",
+                             help=f"let the search take at most MB mebibytes{each}, fewer "
+                                  f"positions if need be (no limit by default)")
     return parser
 
 
@@ -116,7 +163,9 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command == "deal":
             result = _deal(args.game, args.number)
         elif args.command == "solve":
-            result = _solve(args.game, args.number, args.max_nodes, args.seconds, args.memory)
+            result = _solve(args)
+        elif args.command == "review":
+            result = _review(args)
         else:
             result = _moves(args.game, args.number, args.moves)
     except CastlingError as error:

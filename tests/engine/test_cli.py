@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from castling import GAMES
+from castling import GAMES, cli
+from castling.search.common import SolveResult
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -82,6 +83,12 @@ def test_moves_lists_each_run_length_separately():
     (["moves", "martha"], "number"),
     ([], "command"),
     (["solve-it"], "invalid choice"),
+    (["solve", "chessboard", "1", "t1-t2"], "move 1"),
+    (["review", "chess", "1"], "unknown game"),
+    (["review", "chessboard", "0"], "too small"),
+    (["review", "chessboard", "1", "t1-f3", "t9-q1"], "move 2"),
+    (["review", "chessboard", "1", "--seconds", "never"], "--seconds"),
+    (["review", "chessboard"], "number"),
 ])
 def test_bad_input_exits_2_with_one_line_on_stderr_and_nothing_on_stdout(args, words):
     result = run(*args)
@@ -128,5 +135,50 @@ def test_time_and_memory_budgets_bound_a_search():
     small = ok(*unbounded, "--memory", "32")
     assert small["result"] == "unknown" and 0 < small["nodes"] < 10_000_000
     # An easy deal is still won, with the line it is won by without them.
-    assert ok("solve", "chessboard", "3", "--seconds", "30", "--memory", "64") == ok(
-        "solve", "chessboard", "3")
+    assert ok("solve", "chessboard", "3", "--seconds", "30", "--memory", "64",
+              "--max-nodes", "200000") == ok("solve", "chessboard", "3")
+
+
+def test_seconds_alone_is_a_budget_of_time():
+    # Streets and Alleys #9 takes more than the default 200,000 positions; asked
+    # for ten seconds, the search has them, and wins in about one.
+    assert ok("solve", "streets-and-alleys", "9")["result"] == "unknown"
+    timed = ok("solve", "streets-and-alleys", "9", "--seconds", "10")
+    assert timed["result"] == "won" and timed["nodes"] > 200_000
+
+
+@pytest.mark.parametrize("budgets, positions", [
+    ([], 200_000), (["--seconds", "3"], cli.NO_COUNT), (["--memory", "64"], cli.NO_COUNT),
+    (["--seconds", "3", "--max-nodes", "500"], 500), (["--max-nodes", "500"], 500)])
+def test_the_default_count_of_positions_holds_only_when_no_budget_is_given(
+        monkeypatch, capsys, budgets, positions):
+    asked = []
+    monkeypatch.setattr(cli, "solve", lambda position, max_nodes, first_moves, **budgets: (
+        asked.append(max_nodes), SolveResult("unknown"))[1])
+    for command in ("solve", "review"):
+        assert cli.main([command, "fortress", "1", *budgets]) == 0
+    assert asked and set(asked) == {positions}
+
+
+#: Beleaguered Castle #2 played into a loss: its third move loses the win.
+LOST = ("beleaguered-castle", "2", "t5-t3", "t5-t7", "t2-t5", "t2-t1", "t1-f2")
+
+
+def test_solve_takes_moves_and_searches_the_position_after_them():
+    after = ok("solve", *LOST[:4])
+    assert after["result"] == "won"
+    assert after["moves"][0] in ok("moves", *LOST[:4])["legal"]
+    assert ok("solve", *LOST)["result"] == "lost"
+
+
+def test_review_prints_a_verdict_a_position_and_the_move_that_lost_the_win():
+    review = ok("review", *LOST)
+    assert review["verdicts"] == ["won", "won", "won", "lost", "lost", "lost"]
+    assert (review["won"], review["never_winnable"], review["only_winning_moves"]) == (
+        False, False, None)
+    point = review["turning_point"]
+    assert (point["move"], point["played"]) == (3, "t2-t5")
+    # The keeping move is the first of the line that wins from the position before.
+    assert point["line"] == ok("solve", *LOST[:4])["moves"]
+    assert point["keeping"] == point["line"][0] != point["played"]
+    assert ok("moves", *LOST[:4], *point["line"])["won"]
