@@ -135,3 +135,26 @@ def test_the_toolbar_its_open_menu_and_a_toast_in_every_look(audit_page, site_ur
     page.click("#menu-button")
     page.wait_for_selector("#menu:not([hidden])")
     assert violations(page) == []
+
+
+@pytest.mark.parametrize("look", list(LOOKS))
+def test_the_review_and_the_calendar_in_every_look(audit_page, site_url, look):
+    """A game's review, its turning point found (Beleaguered Castle #2, lost at its
+    third move), and then the calendar of deals of the day."""
+    page = audit_page
+    settings, scheme = LOOKS[look]
+    page.emulate_media(color_scheme=scheme)
+    page.evaluate("([look, save]) => { localStorage.setItem('castling:settings', JSON.stringify(look));"
+                  " localStorage.setItem('castling:save:beleaguered-castle', JSON.stringify(save)) }",
+                  [settings, {"format": 1, "game": "beleaguered-castle", "deal": 2,
+                              "moves": ["t5-t3", "t5-t7", "t2-t5", "t2-f2"], "token": "a11y"}])
+    page.goto(f"{site_url}index.html#/beleaguered-castle/2")
+    wait_ready(page)
+    act(page, "review")
+    page.wait_for_selector('#review-dialog[data-state="done"] [data-turning-point]', timeout=60_000)
+    found = {"review": violations(page)}
+    page.keyboard.press("Escape")
+    act(page, "daily-calendar")
+    page.wait_for_selector("[data-calendar][open] [data-day]")
+    found["calendar"] = violations(page)
+    assert {where: listed for where, listed in found.items() if listed} == {}

@@ -132,3 +132,48 @@ def test_a_daily_counts_in_the_daily_record_and_a_finished_one_is_shared_as_a_re
     finally:
         page.close()
     check()
+
+
+def test_the_calendar_opens_a_past_days_deal_and_marks_the_days(player, site_url):
+    # 4 December 2026 in Pago Pago: the calendar shows December, days 1-4 open, the rest not.
+    today = date(2026, 12, 4)
+    page, check = open_at(player, site_url, NOON_UTC + timedelta(days=3), WEST)
+    try:
+        act(page, "daily-calendar")
+        calendar = page.locator("[data-calendar]")
+        calendar.wait_for(state="visible")
+        assert page.locator("#calendar-month").text_content() == "December 2026"
+        days = page.locator("[data-calendar] [data-day]")
+        assert days.count() == 31
+        first = TABLE.first_day("fortress")
+        for n in range(1, 32):
+            day = date(2026, 12, n)
+            button = page.locator(f'[data-day="{day.isoformat()}"]')
+            assert button.is_disabled() == (not first <= day <= today), day
+            assert button.get_attribute("data-state") == "none"
+        assert page.locator('[data-day="2026-12-04"]').get_attribute("aria-current") == "date"
+        # Never a month after today's; the one before the table's first day is not offered.
+        assert page.locator('[data-action="calendar-next"]').is_disabled()
+        # A past day's deal: the same number as the table gives that date.
+        page.locator('[data-day="2026-12-02"]').click()
+        calendar.wait_for(state="hidden")
+        number = TABLE.number("fortress", date(2026, 12, 2))
+        page.wait_for_function("n => location.hash === `#/fortress/${n}`", arg=number)
+        assert dom_piles(page) == shown_as_dom(Position.deal(GAMES["fortress"], number).to_piles())
+        rules = GAMES["fortress"]
+        tap_move(page, rules, Position.deal(rules, number).legal_moves()[0])
+        page.wait_for_function("() => JSON.parse(localStorage.getItem('castling:save:fortress')"
+                               " || '{}').moves?.length === 1")
+        assert stored(page, "castling:save:fortress")["late"] is True
+        daily = stored(page, "castling:stats")["fortress"]["daily"]
+        # On the calendar, not in the days played on their own date (nor the run).
+        assert daily["days"] == {"2026-12-02": "played"} and daily["played"] == 0
+        act(page, "daily-calendar")
+        calendar.wait_for(state="visible")
+        assert page.locator('[data-day="2026-12-02"]').get_attribute("data-state") == "played"
+        label = page.locator('[data-day="2026-12-02"]').get_attribute("aria-label")
+        assert label == "2 December 2026: played"
+        page.keyboard.press("Escape")
+    finally:
+        page.close()
+    check()

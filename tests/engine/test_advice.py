@@ -96,6 +96,10 @@ def test_a_winnable_deal_is_picked_from_the_candidates():
     {"kind": "dance", "game": "chessboard", "deal": 1},
     {"kind": "verdict", "game": "chessboard", "deal": 1, "budget": "lots"},
     {"kind": "winnable_deal", "game": "chessboard", "deals": [0]},
+    {"kind": "review", "game": "beleaguered-castle", "deal": 2, "first": "t1-t2"},
+    {"kind": "review", "game": "beleaguered-castle", "deal": 2, "first": ["t1-q2"]},
+    {"kind": "review", "game": "beleaguered-castle", "deal": 2, "first": ["t1-t1"]},
+    {"kind": "review", "game": "beleaguered-castle", "deal": 2, "first": ["t1-f1"]},
 ])
 def test_bad_requests_get_an_error_not_an_exception(request_):
     reply = answer(request_)
@@ -117,3 +121,22 @@ def test_a_time_budget_out_of_bounds_is_refused(seconds):
     reply = answer({"kind": "verdict", "game": "chessboard", "deal": 1, "seconds": seconds})
     assert "error" in reply, reply
     assert "seconds" in reply["error"] or "could not convert" in reply["error"]
+
+
+def test_a_review_question_is_a_verdict_with_its_line_or_the_other_moves_only():
+    # Beleaguered Castle #2: its third move, t2-t5, loses the win (test_cli.py).
+    before = ["t5-t3", "t5-t7"]
+    whole = ask(kind="review", game="beleaguered-castle", deal=2, moves=before, budget=50_000)
+    assert whole["result"] == "won" and whole["moves"]
+    game, _ = Game.replay(GAMES["beleaguered-castle"], 2, before + whole["moves"])
+    assert game.is_won()
+    # The move played alone is lost; the others, without it, still win.
+    rules = GAMES["beleaguered-castle"]
+    legal = [m for m in Game.replay(rules, 2, before)[0].legal_moves()]
+    played = parse_move(rules, "t2-t5")
+    from castling import format_move
+    others = [format_move(rules, m) for m in legal if m != played]
+    assert ask(kind="review", game="beleaguered-castle", deal=2, moves=before,
+               first=["t2-t5"], budget=50_000)["result"] == "lost"
+    assert ask(kind="review", game="beleaguered-castle", deal=2, moves=before,
+               first=others, budget=50_000)["result"] == "won"

@@ -198,13 +198,15 @@ def test_a_deal_of_the_day_counts_in_the_daily_record_and_resumes_as_one():
 
 def test_a_daily_won_with_help_is_played_but_not_won():
     rules, win = GAMES["fortress"], WINS["fortress"]
-    session = Session(MemoryStorage({}))
+    day = date(2026, 12, 1)
+    session = Session(MemoryStorage({}), lambda: day)      # played on its own date
     session.load()
-    session.open_daily(rules, win["deal"], date(2026, 12, 1))
+    session.open_daily(rules, win["deal"], day)
     for index, text in enumerate(win["moves"]):
         session.play([text], helped=index == 0)
     daily = session.stats_for("fortress").daily
     assert (daily.played, daily.won) == (1, 0)
+    assert daily.state(day) == "helped"                     # the calendar says how
 
 
 def test_a_damaged_daily_record_is_set_aside_like_any_damaged_statistics():

@@ -57,6 +57,8 @@ def keys_used() -> set[str]:
     used |= {f"study.column.{c}" for c in ("game", "deals", "won", "lost", "unknown", "winnable",
                                           "seconds", "within", "solver")}
     used |= {"help.title_suffix", "help.back", "help.nav", "help.other_language"}
+    # the calendar's day states (castling.app.deals.daily.DAY_STATES and "none")
+    used |= {f"calendar.state.{state}" for state in ("won", "helped", "played", "none")}
     # a transfer's words (castling.app.storage.transfer: counted, and the settings' three fates)
     used |= {f"transfer.{family}.{count}" for family in ("holds.stats", "holds.saves",
                                                          "merged.stats") for count in ("one", "many")}

@@ -8,7 +8,7 @@ import { after, before, test } from "node:test";
 
 import { onceMoreAfterACrash } from "./crashes.mjs";
 import { ENGINES } from "./drivers.mjs";
-import { WINS, afterMoves, asShown } from "./oracle.mjs";
+import { WINS, afterMoves, asShown, dailyNumber } from "./oracle.mjs";
 import { serveSite } from "./site.mjs";
 
 // Every pile on the table: name -> its cards' data-card, bottom first.
@@ -25,7 +25,8 @@ const ERRORS = () => window.castlingLaneErrors ?? ["the page's error watcher is 
 // menu (a data-action), or in another dialog (its selector).
 const DIALOGS = { "settings-dialog": ["settings"], "stats-dialog": ["stats"], "keys-dialog": ["keys"],
                   "games-dialog": ["games"], "deal-dialog": ["choose-deal"],
-                  "rules-dialog": ["how-to-play"],
+                  "rules-dialog": ["how-to-play"], "review-dialog": ["review"],
+                  "calendar-dialog": ["daily-calendar"],
                   "transfer-dialog": ["settings", '#settings-dialog [data-action="transfer"]'] };
 
 const OFFERED = (selector) => {
@@ -245,6 +246,31 @@ export function lane(engine) {
     await page.drag(`[data-pile="${source}"] [data-card]`, `[data-pile="${target}"]`);
     await page.waitFor(() => !!document.querySelector("#win-dialog[open]"));
     assert.equal((await page.run(SAVED, "fortress")).won, true);
+    await noErrors();
+  });
+
+  step(`a past day of the calendar opens that day's deal, the one the engine's table gives it`,
+       async () => {
+    await noErrors();
+    await open("index.html#/fortress/1");
+    await act("daily-calendar");
+    await page.waitFor(() => !!document.querySelector("[data-calendar][open] [data-day]"));
+    // The latest day before today the calendar offers (the month before, on the 1st).
+    let day = await page.run(() => [...document.querySelectorAll("[data-calendar] [data-day]:not(:disabled)")]
+      .map((button) => button.dataset.day).filter((d) => !document.querySelector(
+        `[data-day="${d}"][aria-current]`)).at(-1) ?? null);
+    if (day === null) {
+      await page.tap('[data-action="calendar-previous"]');
+      day = await page.run(() => [...document.querySelectorAll("[data-calendar] [data-day]:not(:disabled)")]
+        .map((button) => button.dataset.day).at(-1));
+    }
+    const number = dailyNumber("fortress", day);
+    assert.notEqual(number, null);
+    await page.tap(`[data-day="${day}"]`);
+    await page.waitFor((n) => location.hash === `#/fortress/${n}`, number);
+    assert.deepEqual(await table(), asShown(afterMoves("fortress", number).position));
+    assert.match(await page.run(() => document.getElementById("deal-label").textContent),
+                 /deal of the day|smazzata del giorno/);
     await noErrors();
   });
 

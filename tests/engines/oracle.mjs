@@ -14,6 +14,18 @@ export function afterMoves(game, deal, moves = []) {
   return JSON.parse(out);
 }
 
+/** The deal of the day of ``game`` on ``day`` (YYYY-MM-DD), from the table shipped
+ * with the site as the engine reads it (castling.app.deals.daily); null when none. */
+export function dailyNumber(game, day) {
+  const out = execFileSync(PYTHON, ["-c", [
+    "import sys, datetime, pathlib",
+    "from castling.app.deals.daily import read_table",
+    "table = read_table(pathlib.Path('data/daily.json').read_text())",
+    "print(table.number(sys.argv[1], datetime.date.fromisoformat(sys.argv[2])))",
+  ].join("\n"), game, day], { cwd: ROOT, env: { ...process.env, PYTHONPATH: `${ROOT}py` }, encoding: "utf-8" });
+  return out.trim() === "None" ? null : Number(out.trim());
+}
+
 /** The engine's piles as the table shows them: a face-down card is "down". */
 export function asShown(piles) {
   return Object.fromEntries(Object.entries(piles).map(([name, cards]) =>

@@ -90,6 +90,17 @@ class AdviceView:
             request["seconds"] = seconds
         return await self.advisor.ask(request)
 
+    async def review_question(self, game_id: str, number: int | str, moves: list[str],
+                              first: list[str] | None, seconds: float) -> Answer | None:
+        """One question of a game's review (review_view.py): the verdict on the
+        position after ``moves`` and a winning line, trying only ``first`` from
+        it if given; searched for ``seconds``."""
+        request: dict[str, Any] = {"kind": "review", "game": game_id, "deal": number,
+                                   "moves": moves, "seconds": seconds}
+        if first is not None:
+            request["first"] = first
+        return await self.advisor.ask(request)
+
     def position_key(self) -> PositionKey:
         game = self.host.session.game
         return game.rules.id, game.number, tuple(game.moves)     # moves as ints: cheap

@@ -30,6 +30,7 @@ from pyodide.ffi import create_proxy
 
 from .advice_view import AdviceView
 from .animation import Motion
+from .calendar_view import CalendarView
 from .celebration import Celebration
 from .chooser import Chooser
 from .chrome import Chrome
@@ -49,6 +50,7 @@ from .moves import Moves
 from .pointer import PointerInput
 from .render import TableView
 from .replay_view import ReplayView
+from .review_view import ReviewView
 from .routing import Router
 from .rules_panel import RulesPanel
 from .settings import SettingsDialog
@@ -120,8 +122,11 @@ class App:
         self.tabs = OtherTabs(self, self.session.tabs)
         self.timer = Timer(self)
         self.replay = ReplayView(self)
+        self.review = ReviewView(self, self.advice, self.replay.whole_game, self.replay.open_at)
+        self.replay.verdicts = self.review.marks
         self.router = Router(self, self.replay.open, self.keep, self.transfer.offer_link)
         self.daily = DailyDeal(self, self.keep)
+        self.calendar = CalendarView(self, self.daily)
         self.welcome = Welcome(self, self.router)
         self.rules_panel = RulesPanel(self)
 

@@ -39,13 +39,14 @@ class DailyDeal:
         host.command("daily", self.open)
 
     def open(self) -> None:
-        asyncio.ensure_future(self._open())
+        asyncio.ensure_future(self.open_day(local_today(self.host.window)))
 
-    async def _open(self) -> None:
+    async def open_day(self, day: date) -> None:
+        """Open ``day``'s deal of the game on the table (today's, or a past day's
+        from the calendar: counted there only), offering back the game it replaced."""
         host = self.host
         rules = host.session.game.rules
-        day = local_today(host.window)
-        table = await self._read_table()
+        table = await self.read_table()
         if table is None:
             host.notify(t("daily.unavailable"))
             return
@@ -61,7 +62,8 @@ class DailyDeal:
         host.show_game()
         self.keep.offer(point, t("daily.opened", game=rules.name, day=written, deal=number))
 
-    async def _read_table(self) -> DailyTable | None:
+    async def read_table(self) -> DailyTable | None:
+        """The daily table shipped with the site, fetched once; None where it cannot be read."""
         if self.table is None:
             self.table = await fetch_table(self.host.window, TABLE_URL, read_table)
         return self.table

@@ -11,6 +11,8 @@ with the usual save.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from castling import Game
 from castling.i18n import t
 from castling.app.deals.replay_links import Replay
@@ -28,6 +30,10 @@ class ReplayView:
         self.document = host.document
         self.game: Game | None = None     # the replay, at the move shown
         self.total = 0
+        self.replay: Replay | None = None
+        #: the verdicts known on the replay's positions (a review's,
+        #: review_view.py), marked under the slider; the App sets it
+        self.verdicts: Callable[[Replay], list[str | None] | None] = lambda replay: None
         self.pacer = Pacer(host.window, self._element("speed"), self._play_next)
         for action, do in (("replay-back", lambda: self.step(-1)),
                            ("replay-forward", lambda: self.step(1)),
@@ -63,7 +69,7 @@ class ReplayView:
         for move in replay.moves:
             game.play(move)
         game.restart()                    # the deal, every move left to redo
-        self.game, self.total = game, len(replay.moves)
+        self.game, self.total, self.replay = game, len(replay.moves), replay
         host = self.host
         host.view_only = True
         host.view.show_rules(game.rules)
@@ -81,6 +87,20 @@ class ReplayView:
         if replay.problem:
             host.notify(replay.problem)
         self.document.querySelector('[data-action="replay-play"]').focus()
+
+    def open_at(self, replay: Replay, step: int) -> None:
+        """Show a replay at the position after ``step`` of its moves."""
+        self.open(replay)
+        self.go(step)
+
+    def whole_game(self) -> Game | None:
+        """The replay shown, every move of it played; None when none is shown."""
+        if self.replay is None or self.game is None:
+            return None
+        game = Game(self.replay.rules, self.replay.number)
+        for move in self.replay.moves:
+            game.play(move)
+        return game
 
     def close(self) -> None:
         """Back to the player's own game, as they left it."""
@@ -103,7 +123,7 @@ class ReplayView:
         if not self.active:
             return
         self.pause()
-        self.game = None
+        self.game = self.replay = None
         self.host.view_only = False
         root = self._element("")
         root.hidden = True
@@ -172,6 +192,7 @@ class ReplayView:
         counter.textContent = t("replay.counter", step=step, total=self.total)
         counter.setAttribute("data-replay-step", str(step))
         self._element("slider").value = str(step)
+        self._mark_verdicts()
         button = self.document.querySelector
         button('[data-action="replay-back"]').disabled = step == 0
         button('[data-action="replay-forward"]').disabled = step == self.total
@@ -224,3 +245,21 @@ class ReplayView:
         if key in actions:
             event.preventDefault()
             actions[key]()
+
+    def _mark_verdicts(self) -> None:
+        """Under the slider, a mark per position coloured by its verdict, when a
+        review of this replay knows them (nothing otherwise)."""
+        assert self.replay is not None
+        known = self.verdicts(self.replay)
+        marks = self._element("marks")
+        marks.hidden = known is None
+        if known is None:
+            marks.replaceChildren()
+            return
+        cells = []
+        for verdict in known:
+            cell = self.document.createElement("i")
+            if verdict is not None:
+                cell.setAttribute("data-verdict", verdict)
+            cells.append(cell)
+        marks.replaceChildren(*cells)

@@ -16,6 +16,10 @@ a pure function of JSON-like values and can be tested without a browser.
   that answered: ``"search"`` is ``"core"`` (the compiled core) or ``"python"``.
 * ``last_winnable``: how many of the moves played can be kept so that the game
   can still be won (the app undoes the rest).
+* ``review``: one question of a game's review (castling.search.review): the
+  verdict on the position and a winning line, as ``line`` gives them; with
+  ``"first"`` (moves in notation, each legal there), only those moves are
+  tried from it, so "lost" means none of them wins.
 * ``winnable_deal``: the first of some deal numbers that is proved winnable.
 
 Each question is searched within a budget of time and memory (:class:`Budget`):
@@ -35,7 +39,7 @@ from typing import Any
 from ..deal import parse_deal_number
 from ..game import Game
 from ..games import get_game
-from ..notation import format_move
+from ..notation import format_move, parse_move
 from ..position import Position
 from ..hint import moves_leaving_the_base_open
 from ..save import MAX_MOVES
@@ -154,6 +158,19 @@ def answer(request: dict[str, Any]) -> dict[str, object]:
         if kind == "verdict":
             found = budget.solve(position)
             return {"result": found.result, "search": found.search}
+        if kind == "review":
+            first = request.get("first")
+            first_moves = None
+            if first is not None:
+                legal = position.legal_moves()
+                if not isinstance(first, list) or len(first) > len(legal):
+                    raise TypeError("first must be a list of legal moves")
+                first_moves = [parse_move(game.rules, text) for text in first]
+                if any(move not in legal for move in first_moves):
+                    raise ValueError("first names a move that is not legal there")
+            found = budget.solve(position, first_moves)
+            return {"result": found.result, "search": found.search,
+                    "moves": [format_move(game.rules, move) for move in found.moves]}
         if kind == "line":
             found = budget.solve(position)
             return {"result": found.result, "search": found.search,

@@ -26,9 +26,11 @@ class Hand:
     helped: bool = False     # a win of it counts as "won with help"
     daily: str = ""          # the date (YYYY-MM-DD) whose deal of the day it is, or ""
     grade: str = ""          # the grade it was dealt as (grades.GRADES), or ""
+    late: bool = False       # a past day's deal, opened from the calendar (counted there only)
 
     #: the fields of a save that hold the hand beside the game's own, and their types
-    STORED = (("token", str), ("seconds", int), ("helped", bool), ("daily", str), ("grade", str))
+    STORED = (("token", str), ("seconds", int), ("helped", bool), ("daily", str), ("grade", str),
+              ("late", bool))
 
     @property
     def game_id(self) -> str:
@@ -55,4 +57,4 @@ class Hand:
         return cls(game, token if type(token) is str else "",
                    seconds if type(seconds) is int and seconds >= 0 else 0,
                    data.get("helped") is True, iso_day(data.get("daily")),
-                   grade if grade in GRADES else ""), damaged
+                   grade if grade in GRADES else "", data.get("late") is True), damaged

@@ -178,10 +178,12 @@ class Session:
 
     def open_daily(self, rules: GameRules, number: int, day: date) -> None:
         """Open ``day``'s deal of the day (``number``) of a game: its save when it
-        is that deal, else the deal, new; it counts in the daily record from now."""
+        is that deal, else the deal, new; it counts in the daily record from now —
+        a past day's (before today) on the calendar only."""
         self.open(rules, number)
         if self.hand.daily != day.isoformat():
             self.hand.daily = day.isoformat()
+            self.hand.late = day < self.today()
             self._count_daily()
             self.save()
 
@@ -189,10 +191,12 @@ class Session:
         """The daily record follows the game in hand, if it is a deal of the day."""
         if self.hand.daily:
             day = date.fromisoformat(self.hand.daily)
+            late = self.hand.late
             if self.counted:
-                self.book.count_daily(self.game.rules.id, day)
-            if self.won_counted and not self.hand.helped:
-                self.book.count_daily(self.game.rules.id, day, won=True)
+                self.book.count_daily(self.game.rules.id, day, late=late)
+            if self.won_counted:
+                self.book.count_daily(self.game.rules.id, day, won=True, helped=self.hand.helped,
+                                      late=late)
 
     # -- playing ---------------------------------------------------------------
 

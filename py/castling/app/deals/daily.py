@@ -152,6 +152,11 @@ class DailyTable:
         picked = self.pick(game_id, day)
         return None if picked is None else candidate(game_id, day, picked[1])
 
+    def first_day(self, game_id: str) -> date | None:
+        """The first day with a deal of the day for ``game_id``, or None if none."""
+        runs = self.stretches.get(game_id)
+        return runs[0].first if runs else None
+
     def last_day(self, game_id: str) -> date | None:
         """The last day with a deal of the day for ``game_id``."""
         runs = [s for s in self.stretches.get(game_id, []) if s.picks]
@@ -220,15 +225,46 @@ def read_table(text: str) -> DailyTable:
 
 # -- the daily record -------------------------------------------------------------
 
+#: What became of a day's deal, from the least to the most: the calendar's
+#: ``data-state`` ("none": never played).
+DAY_STATES = ("played", "helped", "won")
+#: The days a record keeps the state of (the oldest go first): some three years.
+DAYS_KEPT = 1100
+
+
 @dataclass
 class DailyRecord:
-    """One game's deals of the day as the player played them."""
+    """One game's deals of the day as the player played them.
+
+    The counts and the run are about deals played on their own date; ``days``
+    says, for the calendar, what became of each day's deal, whenever it was
+    played (a past day's deal opened from the calendar counts there only, so it
+    can neither lengthen nor break the run: docs/decisions/daily.md)."""
 
     played: int = 0               # days on which its deal of the day was played
     won: int = 0                  # days on which it was won (without help)
     run: int = 0                  # consecutive days won, up to ``last_won``
     last_played: str = ""         # ISO dates
     last_won: str = ""
+    #: ISO date -> "played", "helped" (won with help) or "won"
+    days: dict[str, str] = field(default_factory=dict)
+
+    def mark(self, day: date, state: str) -> None:
+        """The calendar's state of ``day``: it only ever rises (played, then won)."""
+        key = day.isoformat()
+        known = self.days.get(key)
+        if known is None or DAY_STATES.index(state) > DAY_STATES.index(known):
+            self.days[key] = state
+            if len(self.days) > DAYS_KEPT:
+                del self.days[min(self.days)]
+
+    def state(self, day: date) -> str:
+        """``day``'s state for the calendar: "won", "helped", "played" or "none".
+        (Days before the record kept them: its last played and won days.)"""
+        key = day.isoformat()
+        if key in self.days:
+            return self.days[key]
+        return "won" if key == self.last_won else "played" if key == self.last_played else "none"
 
     def count_played(self, day: date) -> None:
         if self.last_played != day.isoformat():

@@ -44,7 +44,7 @@ from ...games import GAMES
 from ...i18n import LANGUAGES, t
 from ...rules import GameRules
 from ...save import load_save
-from ..deals.daily import DailyRecord, iso_day
+from ..deals.daily import DAY_STATES, DAYS_KEPT, DailyRecord, iso_day
 from ..deals.grades import GRADES
 from ..hand import Hand
 
@@ -234,6 +234,11 @@ def _daily_record(values: object) -> DailyRecord | None:
         setattr(record, name, values.get(name, ""))
     if record.won > record.played or record.run > record.won:
         return None
+    days = values.get("days", {})       # (a record from before the calendar has none)
+    if not isinstance(days, dict) or len(days) > DAYS_KEPT or any(
+            iso_day(day) != day or state not in DAY_STATES for day, state in days.items()):
+        return None
+    record.days = dict(days)
     return record
 
 

@@ -127,10 +127,17 @@ class StatsBook:
             line["best_seconds"] = _least(line["best_seconds"], seconds)
             line["fewest_moves"] = _least(line["fewest_moves"], moves)
 
-    def count_daily(self, game_id: str, day: date, *, won: bool = False) -> None:
-        """``day``'s deal of the day of ``game_id`` was played (or won): its
-        daily record (which counts each day once, however often told)."""
+    def count_daily(self, game_id: str, day: date, *, won: bool = False, helped: bool = False,
+                    late: bool = False) -> None:
+        """``day``'s deal of the day of ``game_id`` was played (or won, or won with
+        help): its daily record (which counts each day once, however often told).
+        A ``late`` one — a past day's deal, opened from the calendar — and a win
+        with help are marked on the calendar only, not counted in the days won
+        or the run."""
         def count(stats: Stats) -> None:
+            stats.daily.mark(day, ("helped" if helped else "won") if won else "played")
+            if late or helped:
+                return
             if won:
                 stats.daily.count_won(day)
             else:
@@ -203,9 +210,12 @@ def _daily_added_up(here: DailyRecord, there: DailyRecord) -> DailyRecord:
         run = max(here.run, there.run)
     else:
         run = (here if here.last_won > there.last_won else there).run
-    return DailyRecord(played=_sum(here.played, there.played), won=_sum(here.won, there.won),
-                       run=run, last_played=max(here.last_played, there.last_played),
-                       last_won=max(here.last_won, there.last_won))
+    merged = DailyRecord(played=_sum(here.played, there.played), won=_sum(here.won, there.won),
+                         run=run, last_played=max(here.last_played, there.last_played),
+                         last_won=max(here.last_won, there.last_won), days=dict(here.days))
+    for day, state in sorted(there.days.items()):
+        merged.mark(date.fromisoformat(day), state)
+    return merged
 
 
 def _grades_added_up(here: dict[str, dict[str, int]],

@@ -96,20 +96,24 @@ def hint_words(position: Position, source: int, target: int, count: int) -> str:
     card is face down and must not be named: 'Turn over the next card of the stock'."""
     if source == position.tables.stock:
         return t("hint.turn")
-    rules = position.rules
-    piles = position.to_piles()
-    names = rules.pile_names
-    kind = parse_pile_name(names[target])[0]
-    onto = piles[names[target]]
-    if kind == "f":
-        where = t("hint.to.foundation") if onto else t("hint.to.foundation.empty")
-    elif kind == "r":
-        where = t("hint.to.cell") if rules.reserves.free_cells else t("hint.to.reserve")
-    elif onto and not onto[-1].islower():
-        where = t("hint.to.card", card=card_sign(onto[-1]))
-    else:
-        where = t("hint.to.empty")
-    card = card_sign(piles[names[source]][-count])
+    where = where_said(position, target)
+    card = card_sign(position.to_piles()[position.rules.pile_names[source]][-count])
     if count == 1:
         return t("hint.move", card=card, target=where)
     return t("hint.run", count=count, card=card, target=where)
+
+
+def where_said(position: Position, target: int) -> str:
+    """Where a move from ``position`` puts its cards, by what is there: 'onto the
+    6♠', 'to an empty pile', 'to its foundation', 'to a free cell'."""
+    rules = position.rules
+    name = rules.pile_names[target]
+    kind = parse_pile_name(name)[0]
+    onto = position.to_piles()[name]
+    if kind == "f":
+        return t("hint.to.foundation") if onto else t("hint.to.foundation.empty")
+    if kind == "r":
+        return t("hint.to.cell") if rules.reserves.free_cells else t("hint.to.reserve")
+    if onto and not onto[-1].islower():
+        return t("hint.to.card", card=card_sign(onto[-1]))
+    return t("hint.to.empty")

@@ -1,0 +1,288 @@
+"""The review of a game (castling.search.review): where the win slipped away,
+a move that would have kept it, and the verdict on every position.
+
+Menu → Review, the win dialog's Review, the "can no longer be won" notice's
+and the replay viewer's open it, over the table. It reviews the game on the
+table: the player's (the moves played, not those left to redo), or the replay
+shown. The questions go to the solver's worker one position at a time, a second
+each, so the page never waits: the turning point first (halving), then what is
+left. Each answer redraws the dialog: the summary (announced once the turning
+point is known), the turning point in words with the table before it drawn
+small, a strip of coloured marks, and the list of moves — each a button that
+shows its position in the replay viewer, whose slider then carries the marks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from castling import Game, format_move, parse_move
+from castling.cards import FACE_DOWN, card_text, is_red
+from castling.i18n import t
+from castling.movegen import Move
+from castling.position import Position
+from castling.search.common import SolveResult
+from castling.search.review import Review
+from castling.app.deals.replay_links import Replay, replay_link
+from castling.app.words.review_words import entry_said, summary_said, turning_said
+from castling.app.words.spoken import card_sign
+
+from .advice_view import AdviceView
+from .dom import JsObject
+from .host import Host
+
+#: A second for each position: what the player reads as "not decided in a second".
+SECONDS = 1.0
+#: The cards of a pile the small table shows, from the top (the rest are under).
+SHOWN = 8
+#: The most tableau piles the small table shows side by side; more wrap.
+MOST_IN_A_ROW = 10
+
+
+class ReviewView:
+    """The review dialog (``[data-review]``) and the questions it asks."""
+
+    def __init__(self, host: Host, advice: AdviceView,
+                 shown_replay: Callable[[], Game | None], open_replay: Callable[[Replay, int], None]) -> None:
+        self.host = host
+        self.document = host.document
+        self.advice = advice
+        self.shown_replay = shown_replay
+        self.open_replay = open_replay
+        self.review: Review | None = None
+        #: the game and deal reviewed
+        self.rules_id = ""
+        self.number = 0
+        #: bumped by each new review: the answers of an older one are dropped
+        self._generation = 0
+        self._announced = False
+        self._asking = False
+        host.command("review", self.open)
+        host.command("review-try", self.try_from_here)
+        host.command("review-share", self.share)
+        host.listen(self._element("moves"), "click", self.on_entry)
+
+    def _element(self, name: str) -> JsObject:
+        return self.document.getElementById(f"review-{name}")
+
+    # -- opening ---------------------------------------------------------------------------
+
+    def open(self) -> None:
+        """Review the game on the table (a replay shown, else the player's), in
+        the dialog (over the win's, which it closes)."""
+        game = self.shown_replay() or self.host.session.game
+        for shown in self.document.querySelectorAll("dialog[open]"):
+            shown.close()
+        self._element("dialog").showModal()
+        self.start(game)
+
+    def start(self, game: Game) -> None:
+        """Review ``game``'s moves (its redo list left out): the review of the same
+        game goes on where it was, another starts anew."""
+        if not self._reviewing(game.rules.id, game.number, game.moves):
+            self._generation += 1
+            self.review = Review(game.rules, game.number, list(game.moves))
+            self.rules_id, self.number = game.rules.id, game.number
+            self._announced = False
+        self.draw()
+        if not self._asking:
+            asyncio.ensure_future(self._ask_all(self._generation))
+
+    def _reviewing(self, game_id: str, number: int, moves: list[Move]) -> bool:
+        review = self.review
+        return (review is not None and self.rules_id == game_id and self.number == number
+                and review.moves == list(moves))
+
+    def _wanted(self) -> bool:
+        """Whether the answers are looked at: the dialog is open, or the replay
+        of the game reviewed is shown (its slider's marks). Otherwise the review
+        waits, and the worker is free for the hints."""
+        if self._element("dialog").open:
+            return True
+        shown = self.shown_replay()
+        return shown is not None and self._reviewing(shown.rules.id, shown.number, shown.moves)
+
+    async def _ask_all(self, generation: int) -> None:
+        """Ask the worker the review's questions, one after the other, while
+        they are wanted."""
+        self._asking = True
+        try:
+            if not await self.advice.boot():
+                self._element("summary").textContent = t("review.unavailable")
+                return
+            while generation == self._generation and self._wanted():
+                review = self.review
+                assert review is not None
+                question = review.next_question()
+                if question is None:
+                    break
+                answer = await self.advice.review_question(
+                    self.rules_id, self.number, self._texts(review.moves[:question.index]),
+                    None if question.first_moves is None else self._texts(question.first_moves),
+                    SECONDS)
+                if generation != self._generation:
+                    return
+                review.answer(question, self._result(answer))
+                self.draw()
+        finally:
+            self._asking = False
+            if generation != self._generation:
+                # Another game's review began while this one waited on an answer.
+                asyncio.ensure_future(self._ask_all(self._generation))
+            else:
+                self.advice.analyse()       # the position on the table, asked about meanwhile
+
+    def _texts(self, moves: list[Move] | tuple[Move, ...]) -> list[str]:
+        rules = self.host.session.game.rules if self.review is None else self.review.positions[0].rules
+        return [format_move(rules, move) for move in moves]
+
+    def _result(self, answer: dict[str, Any] | None) -> SolveResult:
+        """The worker's answer as a search's; none (a worker that failed) is undecided."""
+        if answer is None or answer.get("result") not in ("won", "lost", "unknown"):
+            return SolveResult("unknown")
+        assert self.review is not None
+        rules = self.review.positions[0].rules
+        return SolveResult(answer["result"], [parse_move(rules, text) for text in answer.get("moves", [])])
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def draw(self) -> None:
+        review = self.review
+        if review is None:
+            return
+        summary = summary_said(review)
+        self._element("summary").textContent = summary
+        root = self._element("dialog")
+        root.setAttribute("data-state", "done" if review.finished else "pending")
+        point = review.turning_point
+        if point is not None and not self._announced:
+            self._announced = True
+            self.host.announce(summary)
+        self._draw_turn(review)
+        self._draw_strip(review)
+        self._draw_entries(review)
+
+    def _draw_turn(self, review: Review) -> None:
+        section = self._element("turn")
+        point = review.turning_point
+        section.hidden = point is None
+        if point is None:
+            return
+        self._element("turn-words").textContent = turning_said(review) or ""
+        self._element("board-label").textContent = t("review.turn.before", number=point.move)
+        self._draw_board(review.positions[point.move - 1], point.played, point.keeping)
+
+    def _draw_board(self, position: Position, played: Move, keeping: Move) -> None:
+        """The table before the turning point, small: each pile's top cards, the
+        played move's piles marked one way, the keeping move's the other."""
+        document = self.document
+        names = position.rules.pile_names
+        marks = {names[played[0]]: "played-from", names[played[1]]: "played-to"}
+        marks[names[keeping[0]]] = "keep-from"
+        marks[names[keeping[1]]] = "keep-to"
+        rows = {"head": document.createElement("div"), "tableau": document.createElement("div")}
+        for row, element in rows.items():
+            element.className = f"mini-row mini-{row}"
+        if position.rules.tableau.piles > MOST_IN_A_ROW:
+            rows["tableau"].classList.add("mini-wrap")      # (Chequers' 25 piles: rows of them)
+        for name, pile in zip(names, position.piles):
+            element = document.createElement("div")
+            element.className = "mini-pile " + marks.get(name, "")
+            element.setAttribute("data-mini-pile", name)
+            for card in pile[-SHOWN:]:
+                element.append(self._mini_card(card))
+            rows["tableau" if name[0] == "t" else "head"].append(element)
+        self._element("board").replaceChildren(rows["head"], rows["tableau"])
+
+    def _mini_card(self, card: int) -> JsObject:
+        chip = self.document.createElement("span")
+        if card & FACE_DOWN:
+            chip.className = "mini-card down"
+            return chip
+        chip.className = "mini-card " + ("red" if is_red(card) else "black")
+        chip.textContent = card_sign(card_text(card))
+        return chip
+
+    def _draw_strip(self, review: Review) -> None:
+        marks = []
+        for index, verdict in enumerate(review.verdicts):
+            mark = self.document.createElement("i")
+            if verdict is not None:
+                mark.setAttribute("data-verdict", verdict)
+            if review.turning_point is not None and index == review.turning_point.move:
+                mark.setAttribute("data-turning-point", "")
+            marks.append(mark)
+        self._element("strip").replaceChildren(*marks)
+
+    def _draw_entries(self, review: Review) -> None:
+        items = []
+        point = review.turning_point
+        for index, verdict in enumerate(review.verdicts):
+            item = self.document.createElement("li")
+            item.setAttribute("data-move", str(index))
+            if verdict is not None:
+                item.setAttribute("data-verdict", verdict)
+            if point is not None and index == point.move:
+                item.setAttribute("data-turning-point", "")
+            if review.only_moves.get(index - 1):
+                item.setAttribute("data-only", "")
+            button = self.document.createElement("button")
+            button.type = "button"
+            button.setAttribute("data-show", str(index))
+            button.textContent = entry_said(review, index)
+            item.append(button)
+            items.append(item)
+        self._element("moves").replaceChildren(*items)
+
+    # -- what the player does with it ------------------------------------------------------
+
+    def on_entry(self, event: JsObject) -> None:
+        """An entry pressed: its position shown in the replay viewer (the marks on its slider)."""
+        button = event.target.closest("[data-show]")
+        review = self.review
+        if review is None or not button:
+            return
+        self._element("dialog").close()
+        self.open_replay(Replay(review.positions[0].rules, self.number, list(review.moves)),
+                         int(button.getAttribute("data-show")))
+
+    def marks(self, replay: Replay) -> list[str | None] | None:
+        """The verdicts known on a replay's positions, if it is the game reviewed
+        (the replay viewer marks them under its slider)."""
+        review = self.review
+        if (review is None or self.rules_id != replay.rules.id or self.number != replay.number
+                or review.moves != list(replay.moves)):
+            return None
+        return list(review.verdicts)
+
+    def share(self) -> None:
+        """The replay link of the game reviewed (whoever opens it can review it
+        there), shown and handed to the share sheet or copied; kept in ``data-link``."""
+        review, host = self.review, self.host
+        if review is None:
+            return
+        address = str(host.window.location.href).split("#")[0]
+        link = address + replay_link(review.positions[0].rules, self.number, review.moves)
+        host.document.querySelector('[data-action="review-share"]').setAttribute("data-link", link)
+        host.chrome.share(link, t("notice.replay_link", link=link),
+                          t("notice.replay_link_copied", link=link))
+
+    def try_from_here(self) -> None:
+        """Play the deal again from the position before the turning point, as a
+        new attempt of it (counted as won with help, as a replay taken up is)."""
+        review = self.review
+        point = None if review is None else review.turning_point
+        if review is None or point is None:
+            return
+        game = Game(review.positions[0].rules, self.number)
+        for move in review.moves[:point.move - 1]:
+            game.play(move)
+        self._element("dialog").close()
+        host = self.host
+        host.leave_view_only()
+        host.session.take_up(game)
+        host.show_game()
+        host.notify(t("notice.review_tried", game=game.rules.name, deal=game.number,
+                      step=point.move))
