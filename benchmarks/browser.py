@@ -56,6 +56,13 @@ same run, since this machine's absolute times vary by a third:
   moves, the same redraws), measured in the same run. Targets: no frame over
   50 ms, tap p95 under 16 ms.
 
+* The review (part "review"): from Review pressed to a lost game's turning point
+  on the page, median and worst of ``--reviews`` games each of Chessboard,
+  Morphy, Martha, Beleaguered Castle and Palace; the anchor is the same review
+  done the naive way (every position searched in order) in the same run. Target:
+  at least 5x sooner. And the worker's memory after a 300-move game's review,
+  against 256 MB. (browser_review.py.)
+
 Profiles are real ones on disk (``launch_persistent_context``), as a player's
 browser has: an incognito context's memory cache cannot keep the 9.6 MB
 WebAssembly file, which would make every "warm" boot a download. (The one
@@ -65,8 +72,10 @@ exactly that.)
 The parts live beside this script, one job a module: browser_visits.py (the
 server, the profiles, the page's clocks: what every figure is taken with),
 browser_start_up.py (boot, slow, phone, where, bytes), browser_solver.py
-(worker, verdicts), browser_taps.py (a player's taps; taps) and
-browser_motion.py (motion). This script is the command line: it picks the
+(worker, verdicts), browser_taps.py (a player's taps; taps),
+browser_motion.py (motion) and browser_review.py (review: the time to a game's
+turning point against the naive review, and the worker's memory through a
+300-move game's). This script is the command line: it picks the
 parts, serves the sites and prints each part's figures against its targets.
 
 Run: make bench (or .venv/bin/python benchmarks/browser.py after python3 build.py)
@@ -81,6 +90,7 @@ from pathlib import Path
 
 from browser_visits import ROOT, WAYS_IN, CountingHandler, median, profile  # (first: the path)
 from browser_motion import motion_figures
+from browser_review import review_figures
 from browser_solver import verdict_figures, worker_figures
 from browser_start_up import boot_figures, first_visit_bytes, phone_figures, print_boots, where_figures
 from browser_taps import tap_latencies
@@ -97,7 +107,8 @@ def main() -> None:
     parser.add_argument("--slow-rounds", type=int, default=3, help="boots per kind with the CPU slowed 4x")
     parser.add_argument("--moves", type=int, default=150, help="taps measured per game")
     parser.add_argument("--verdicts", type=int, default=40, help="verdicts timed per game")
-    parser.add_argument("--parts", default="boot,slow,phone,where,bytes,worker,verdicts,taps,motion",
+    parser.add_argument("--reviews", type=int, default=20, help="lost games reviewed per game")
+    parser.add_argument("--parts", default="boot,slow,phone,where,bytes,worker,verdicts,taps,motion,review",
                         help="which figures to measure (comma-separated)")
     args = parser.parse_args()
     parts = set(args.parts.split(","))
@@ -168,6 +179,8 @@ def measure(playwright, parts: set[str], args, base: str, plain: str) -> None:
         verdict_figures(playwright, base, args.verdicts)
     if "motion" in parts:
         motion_figures(playwright, base, args.moves)
+    if "review" in parts:
+        review_figures(playwright, base, args.reviews)
     if "taps" not in parts:
         return
     print("Tap-to-move latency (milliseconds):")

@@ -167,9 +167,9 @@ def test_each_damaged_save_is_reported_and_set_aside_and_nothing_else_changes(
         assert len(stored(page, f"castling:save:{game_id}")["moves"]) > len(save["moves"])
     items = every_item(page)
     assert items["castling:save:castles-end"] == OTHER_SAVE
-    # (statistics from before "won with help", deals of the day and the history are
-    # kept, with those written as none yet)
-    no_days = {"played": 0, "won": 0, "run": 0, "last_played": "", "last_won": ""}
+    # (statistics from before "won with help", deals of the day, the calendar's days
+    # and the history are kept, with those written as none yet)
+    no_days = {"played": 0, "won": 0, "run": 0, "last_played": "", "last_won": "", "days": {}}
     kept = json.loads(items["castling:stats"])["castles-end"]
     kept = {key: value for key, value in kept.items() if key != "grades" or value}   # none yet
     assert kept == {

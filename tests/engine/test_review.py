@@ -160,3 +160,18 @@ def test_an_illegal_move_is_refused():
     rules = GAMES["fortress"]
     with pytest.raises(IllegalMoveError):
         Review(rules, 1, [(0, 0, 1)])
+
+
+def test_the_naive_review_searches_every_position_in_order_and_agrees():
+    number, moves = lost_game("beleaguered-castle", 1)
+    rules = GAMES["beleaguered-castle"]
+    search = Counted()
+    naive = Review(rules, number, moves, naive=True)
+    order = []
+    while (question := naive.next_question()) is not None:
+        order.append(question.index)
+        naive.answer(question, search(naive.positions[question.index].copy(), None))
+    assert order == list(range(len(moves) + 1)) and search.searches == len(moves) + 1
+    halving = review_game(rules, number, moves, Counted())
+    assert naive.turning_point is not None
+    assert naive.turning_point.move == halving.turning_point.move

@@ -55,7 +55,8 @@ class Review:
     learnt: "won" (can still be won), "lost", "unknown" (not decided within
     the budget) or None (not known yet)."""
 
-    def __init__(self, rules: GameRules, number: int, moves: Sequence[Move]) -> None:
+    def __init__(self, rules: GameRules, number: int, moves: Sequence[Move], *,
+                 naive: bool = False) -> None:
         position = Position.deal(rules, number)
         self.positions = [position.copy()]
         for move in moves:
@@ -69,6 +70,9 @@ class Review:
         #: the win (True), not (False), or not decided (None); absent: not asked
         self.only_moves: dict[int, bool | None] = {}
         self._asked: set[int] = set()
+        #: every position searched in order, none decided by another: the way a
+        #: review goes without the halving (benchmarks/browser_review.py's anchor)
+        self.naive = naive
         self.won = position.is_won()
         if self.won:
             # The game itself wins from every one of its positions.
@@ -120,6 +124,9 @@ class Review:
         move in turn, whether another move would have won too."""
         if self.won:
             return self._next_only_move()
+        if self.naive:
+            return next((Question(index) for index in range(len(self.verdicts))
+                         if index not in self._asked), None)
         won, lost = self._last_won(), self._first_lost()
         last = len(self.verdicts) - 1
         if lost == won + 1:
@@ -158,6 +165,11 @@ class Review:
             self.only_moves[index] = {"lost": True, "won": False}.get(found.result)
             return
         self._asked.add(index)
+        if self.naive:
+            self.verdicts[index] = found.result
+            if found.result == "won":
+                self.lines[index] = list(found.moves)
+            return
         if found.result == "won":
             self.lines[index] = list(found.moves)
             for earlier in range(index + 1):
