@@ -111,6 +111,10 @@ class Element(Listened):
     def lastElementChild(self):
         return self.children[-1] if self.children else None
 
+    @property
+    def firstElementChild(self):
+        return self.children[0] if self.children else None
+
     def getBoundingClientRect(self):
         return types.SimpleNamespace(top=0, left=0, width=0, height=0)
 

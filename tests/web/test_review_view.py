@@ -66,6 +66,10 @@ def test_the_review_marks_every_move_and_the_one_that_lost_the_win():
     words = app.document.getElementById("review-turn-words").textContent
     assert words.startswith(t("review.turn.words", number=3, played="@", keeping="@").split("@")[0])
     assert app.document.getElementById("review-dialog").getAttribute("data-state") == "done"
+    # On the page's timeline, for the benchmark: opened, the turning point, done.
+    assert [name for name in app.window.marks if name.startswith("castling:review-")][:2] == [
+        "castling:review-opened", "castling:review-turning-point"]
+    assert "castling:review-done" in app.window.marks
     # The small table marks the piles of the move played and of the one that keeps the win.
     rows = app.document.getElementById("review-board").children
     marked = {pile.getAttribute("data-mini-pile"): pile.className.split()[-1]

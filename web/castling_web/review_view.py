@@ -59,6 +59,13 @@ class ReviewView:
         self._generation = 0
         self._announced = False
         self._asking = False
+        #: the strip's marks and the list's entries, made once a review (the
+        #: review they were made for: _drawn), and what each shows now
+        self._marks: list[JsObject] = []
+        self._items: list[JsObject] = []
+        self._shown_marks: dict[int, tuple[object, ...]] = {}
+        self._shown_items: dict[int, tuple[object, ...]] = {}
+        self._drawn = -1
         host.command("review", self.open)
         host.command("review-try", self.try_from_here)
         host.command("review-share", self.share)
@@ -72,6 +79,7 @@ class ReviewView:
     def open(self) -> None:
         """Review the game on the table (a replay shown, else the player's), in
         the dialog (over the win's, which it closes)."""
+        self._mark("opened")
         game = self.shown_replay() or self.host.session.game
         for shown in self.document.querySelectorAll("dialog[open]"):
             shown.close()
@@ -89,8 +97,9 @@ class ReviewView:
             self.review = Review(game.rules, game.number, list(game.moves), naive=naive)
             self.rules_id, self.number = game.rules.id, game.number
             self._announced = False
-        self.draw()
-        if not self._asking:
+        if self._asking:
+            self.draw()
+        else:       # (it draws once its first question is on its way)
             asyncio.ensure_future(self._ask_all(self._generation))
 
     def _reviewing(self, game_id: str, number: int, moves: list[Move]) -> bool:
@@ -121,13 +130,17 @@ class ReviewView:
                 question = review.next_question()
                 if question is None:
                     break
-                answer = await self.advice.review_question(
+                pending = asyncio.ensure_future(self.advice.review_question(
                     self.rules_id, self.number, self._texts(review.moves[:question.index]),
                     None if question.first_moves is None else self._texts(question.first_moves),
-                    SECONDS)
+                    SECONDS))
+                await asyncio.sleep(0)      # (the question on its way to the worker …)
+                self.draw()                 # (… the answers so far drawn while it searches)
+                answer = await pending
                 if generation != self._generation:
                     return
                 review.answer(question, self._result(answer))
+            if generation == self._generation:
                 self.draw()
         finally:
             self._asking = False
@@ -136,6 +149,11 @@ class ReviewView:
                 asyncio.ensure_future(self._ask_all(self._generation))
             else:
                 self.advice.analyse()       # the position on the table, asked about meanwhile
+
+    def _mark(self, name: str) -> None:
+        """A point of the review on the page's timeline (benchmarks/browser_review.py
+        times it from ``castling:review-opened``)."""
+        self.host.window.performance.mark(f"castling:review-{name}")
 
     def _texts(self, moves: list[Move] | tuple[Move, ...]) -> list[str]:
         rules = self.host.session.game.rules if self.review is None else self.review.positions[0].rules
@@ -163,9 +181,13 @@ class ReviewView:
         if point is not None and not self._announced:
             self._announced = True
             self.host.announce(summary)
+            self._mark("turning-point")
+        if review.finished:
+            self._mark("done")
         self._draw_turn(review)
         self._draw_strip(review)
         self._draw_entries(review)
+        self._drawn = self._generation
 
     def _draw_turn(self, review: Review) -> None:
         section = self._element("turn")
@@ -209,35 +231,52 @@ class ReviewView:
         return chip
 
     def _draw_strip(self, review: Review) -> None:
-        marks = []
-        for index, verdict in enumerate(review.verdicts):
-            mark = self.document.createElement("i")
-            if verdict is not None:
-                mark.setAttribute("data-verdict", verdict)
-            if review.turning_point is not None and index == review.turning_point.move:
-                mark.setAttribute("data-turning-point", "")
-            marks.append(mark)
-        self._element("strip").replaceChildren(*marks)
+        self._marks = self._rows("strip", "i", len(review.verdicts), self._marks)
+        self._update(self._marks, self._shown_marks, review, entries=False)
 
     def _draw_entries(self, review: Review) -> None:
-        items = []
+        self._items = self._rows("moves", "li", len(review.verdicts), self._items)
+        self._update(self._items, self._shown_items, review, entries=True)
+
+    def _rows(self, name: str, tag: str, count: int, made: list[JsObject]) -> list[JsObject]:
+        """One element per position under ``#review-NAME``, made once a review:
+        each answer then changes only what it changed (a page call each is what
+        a long game's redraw costs, not the search)."""
+        if len(made) == count and self._drawn == self._generation:
+            return made
+        made = []
+        for index in range(count):
+            element = self.document.createElement(tag)
+            if tag == "li":
+                element.setAttribute("data-move", str(index))
+                button = self.document.createElement("button")
+                button.type = "button"
+                button.setAttribute("data-show", str(index))
+                element.append(button)
+            made.append(element)
+        self._element(name).replaceChildren(*made)
+        (self._shown_items if tag == "li" else self._shown_marks).clear()
+        return made
+
+    def _update(self, elements: list[JsObject], shown: dict[int, tuple[object, ...]],
+                review: Review, *, entries: bool) -> None:
         point = review.turning_point
         for index, verdict in enumerate(review.verdicts):
-            item = self.document.createElement("li")
-            item.setAttribute("data-move", str(index))
-            if verdict is not None:
-                item.setAttribute("data-verdict", verdict)
-            if point is not None and index == point.move:
-                item.setAttribute("data-turning-point", "")
-            if review.only_moves.get(index - 1):
-                item.setAttribute("data-only", "")
-            button = self.document.createElement("button")
-            button.type = "button"
-            button.setAttribute("data-show", str(index))
-            button.textContent = entry_said(review, index)
-            item.append(button)
-            items.append(item)
-        self._element("moves").replaceChildren(*items)
+            turning = point is not None and index == point.move
+            only = bool(review.only_moves.get(index - 1))
+            wanted = (verdict, turning, only)
+            if shown.get(index) == wanted:
+                continue
+            shown[index] = wanted
+            element = elements[index]
+            for name, on, value in (("data-verdict", verdict is not None, verdict or ""),
+                                    ("data-turning-point", turning, ""), ("data-only", only, "")):
+                if on:
+                    element.setAttribute(name, value)
+                else:
+                    element.removeAttribute(name)
+            if entries:
+                element.firstElementChild.textContent = entry_said(review, index)
 
     # -- what the player does with it ------------------------------------------------------
 
