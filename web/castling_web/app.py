@@ -122,7 +122,7 @@ class App:
         self.tabs = OtherTabs(self, self.session.tabs)
         self.timer = Timer(self)
         self.replay = ReplayView(self)
-        self.review = ReviewView(self, self.advice, self.replay.whole_game, self.replay.open_at)
+        self.review = ReviewView(self, self.advice, self.replay.shown, self.replay.open_at)
         self.replay.verdicts = self.review.marks
         self.router = Router(self, self.replay.open, self.keep, self.transfer.offer_link)
         self.daily = DailyDeal(self, self.keep)

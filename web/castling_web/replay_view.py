@@ -93,14 +93,9 @@ class ReplayView:
         self.open(replay)
         self.go(step)
 
-    def whole_game(self) -> Game | None:
-        """The replay shown, every move of it played; None when none is shown."""
-        if self.replay is None or self.game is None:
-            return None
-        game = Game(self.replay.rules, self.replay.number)
-        for move in self.replay.moves:
-            game.play(move)
-        return game
+    def shown(self) -> Replay | None:
+        """The replay shown (its deal and every move of it), or None."""
+        return self.replay
 
     def close(self) -> None:
         """Back to the player's own game, as they left it."""

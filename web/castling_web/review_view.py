@@ -45,16 +45,14 @@ class ReviewView:
     """The review dialog (``[data-review]``) and the questions it asks."""
 
     def __init__(self, host: Host, advice: AdviceView,
-                 shown_replay: Callable[[], Game | None], open_replay: Callable[[Replay, int], None]) -> None:
+                 shown_replay: Callable[[], Replay | None],
+                 open_replay: Callable[[Replay, int], None]) -> None:
         self.host = host
         self.document = host.document
         self.advice = advice
         self.shown_replay = shown_replay
         self.open_replay = open_replay
         self.review: Review | None = None
-        #: the game and deal reviewed
-        self.rules_id = ""
-        self.number = 0
         #: bumped by each new review: the answers of an older one are dropped
         self._generation = 0
         self._announced = False
@@ -63,8 +61,8 @@ class ReviewView:
         #: review they were made for: _drawn), and what each shows now
         self._marks: list[JsObject] = []
         self._items: list[JsObject] = []
-        self._shown_marks: dict[int, tuple[object, ...]] = {}
-        self._shown_items: dict[int, tuple[object, ...]] = {}
+        self._marks_show: dict[int, tuple[object, ...]] = {}
+        self._items_show: dict[int, tuple[object, ...]] = {}
         self._drawn = -1
         host.command("review", self.open)
         host.command("review-try", self.try_from_here)
@@ -80,32 +78,35 @@ class ReviewView:
         """Review the game on the table (a replay shown, else the player's), in
         the dialog (over the win's, which it closes)."""
         self._mark("opened")
-        game = self.shown_replay() or self.host.session.game
+        replay = self.shown_replay()
+        if replay is None:
+            game = self.host.session.game
+            replay = Replay(game.rules, game.number, list(game.moves))
         for shown in self.document.querySelectorAll("dialog[open]"):
             shown.close()
         self._element("dialog").showModal()
-        self.start(game)
+        self.start(replay)
 
-    def start(self, game: Game) -> None:
-        """Review ``game``'s moves (its redo list left out): the review of the same
-        game goes on where it was, another starts anew."""
-        if not self._reviewing(game.rules.id, game.number, game.moves):
+    def start(self, game: Replay) -> None:
+        """Review ``game`` (a deal and the moves played on it): the review of the
+        same game goes on where it was, another starts anew."""
+        if not self._reviewing(game):
             self._generation += 1
             # (The benchmark's anchor, benchmarks/browser_review.py, sets
             # castlingNaiveReview to time the review done the naive way.)
             naive = bool(getattr(self.host.window, "castlingNaiveReview", False))
             self.review = Review(game.rules, game.number, list(game.moves), naive=naive)
-            self.rules_id, self.number = game.rules.id, game.number
             self._announced = False
         if self._asking:
             self.draw()
         else:       # (it draws once its first question is on its way)
             asyncio.ensure_future(self._ask_all(self._generation))
 
-    def _reviewing(self, game_id: str, number: int, moves: list[Move]) -> bool:
+    def _reviewing(self, game: Replay) -> bool:
+        """Whether ``game`` is the game reviewed."""
         review = self.review
-        return (review is not None and self.rules_id == game_id and self.number == number
-                and review.moves == list(moves))
+        return (review is not None and review.rules.id == game.rules.id
+                and review.number == game.number and review.moves == list(game.moves))
 
     def _wanted(self) -> bool:
         """Whether the answers are looked at: the dialog is open, or the replay
@@ -114,7 +115,7 @@ class ReviewView:
         if self._element("dialog").open:
             return True
         shown = self.shown_replay()
-        return shown is not None and self._reviewing(shown.rules.id, shown.number, shown.moves)
+        return shown is not None and self._reviewing(shown)
 
     async def _ask_all(self, generation: int) -> None:
         """Ask the worker the review's questions, one after the other, while
@@ -131,7 +132,7 @@ class ReviewView:
                 if question is None:
                     break
                 pending = asyncio.ensure_future(self.advice.review_question(
-                    self.rules_id, self.number, self._texts(review.moves[:question.index]),
+                    review.rules.id, review.number, self._texts(review.moves[:question.index]),
                     None if question.first_moves is None else self._texts(question.first_moves),
                     SECONDS))
                 await asyncio.sleep(0)      # (the question on its way to the worker …)
@@ -142,6 +143,8 @@ class ReviewView:
                 review.answer(question, self._result(answer))
             if generation == self._generation:
                 self.draw()
+                if self.review is not None and self.review.finished:
+                    self._mark("done")
         finally:
             self._asking = False
             if generation != self._generation:
@@ -156,15 +159,15 @@ class ReviewView:
         self.host.window.performance.mark(f"castling:review-{name}")
 
     def _texts(self, moves: list[Move] | tuple[Move, ...]) -> list[str]:
-        rules = self.host.session.game.rules if self.review is None else self.review.positions[0].rules
-        return [format_move(rules, move) for move in moves]
+        assert self.review is not None
+        return [format_move(self.review.rules, move) for move in moves]
 
     def _result(self, answer: dict[str, Any] | None) -> SolveResult:
         """The worker's answer as a search's; none (a worker that failed) is undecided."""
         if answer is None or answer.get("result") not in ("won", "lost", "unknown"):
             return SolveResult("unknown")
         assert self.review is not None
-        rules = self.review.positions[0].rules
+        rules = self.review.rules
         return SolveResult(answer["result"], [parse_move(rules, text) for text in answer.get("moves", [])])
 
     # -- drawing ---------------------------------------------------------------------------
@@ -182,8 +185,6 @@ class ReviewView:
             self._announced = True
             self.host.announce(summary)
             self._mark("turning-point")
-        if review.finished:
-            self._mark("done")
         self._draw_turn(review)
         self._draw_strip(review)
         self._draw_entries(review)
@@ -231,14 +232,15 @@ class ReviewView:
         return chip
 
     def _draw_strip(self, review: Review) -> None:
-        self._marks = self._rows("strip", "i", len(review.verdicts), self._marks)
-        self._update(self._marks, self._shown_marks, review, entries=False)
+        self._marks = self._rows("strip", "i", len(review.verdicts), self._marks, self._marks_show)
+        self._update(self._marks, self._marks_show, review, entries=False)
 
     def _draw_entries(self, review: Review) -> None:
-        self._items = self._rows("moves", "li", len(review.verdicts), self._items)
-        self._update(self._items, self._shown_items, review, entries=True)
+        self._items = self._rows("moves", "li", len(review.verdicts), self._items, self._items_show)
+        self._update(self._items, self._items_show, review, entries=True)
 
-    def _rows(self, name: str, tag: str, count: int, made: list[JsObject]) -> list[JsObject]:
+    def _rows(self, name: str, tag: str, count: int, made: list[JsObject],
+              shown: dict[int, tuple[object, ...]]) -> list[JsObject]:
         """One element per position under ``#review-NAME``, made once a review:
         each answer then changes only what it changed (a page call each is what
         a long game's redraw costs, not the search)."""
@@ -255,7 +257,7 @@ class ReviewView:
                 element.append(button)
             made.append(element)
         self._element(name).replaceChildren(*made)
-        (self._shown_items if tag == "li" else self._shown_marks).clear()
+        shown.clear()
         return made
 
     def _update(self, elements: list[JsObject], shown: dict[int, tuple[object, ...]],
@@ -287,17 +289,15 @@ class ReviewView:
         if review is None or not button:
             return
         self._element("dialog").close()
-        self.open_replay(Replay(review.positions[0].rules, self.number, list(review.moves)),
+        self.open_replay(Replay(review.rules, review.number, list(review.moves)),
                          int(button.getAttribute("data-show")))
 
     def marks(self, replay: Replay) -> list[str | None] | None:
         """The verdicts known on a replay's positions, if it is the game reviewed
         (the replay viewer marks them under its slider)."""
-        review = self.review
-        if (review is None or self.rules_id != replay.rules.id or self.number != replay.number
-                or review.moves != list(replay.moves)):
+        if self.review is None or not self._reviewing(replay):
             return None
-        return list(review.verdicts)
+        return list(self.review.verdicts)
 
     def share(self) -> None:
         """The replay link of the game reviewed (whoever opens it can review it
@@ -306,7 +306,7 @@ class ReviewView:
         if review is None:
             return
         address = str(host.window.location.href).split("#")[0]
-        link = address + replay_link(review.positions[0].rules, self.number, review.moves)
+        link = address + replay_link(review.rules, review.number, review.moves)
         host.document.querySelector('[data-action="review-share"]').setAttribute("data-link", link)
         host.chrome.share(link, t("notice.replay_link", link=link),
                           t("notice.replay_link_copied", link=link))
@@ -318,7 +318,7 @@ class ReviewView:
         point = None if review is None else review.turning_point
         if review is None or point is None:
             return
-        game = Game(review.positions[0].rules, self.number)
+        game = Game(review.rules, review.number)
         for move in review.moves[:point.move - 1]:
             game.play(move)
         self._element("dialog").close()

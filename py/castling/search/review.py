@@ -57,6 +57,7 @@ class Review:
 
     def __init__(self, rules: GameRules, number: int, moves: Sequence[Move], *,
                  naive: bool = False) -> None:
+        self.rules, self.number = rules, number
         position = Position.deal(rules, number)
         self.positions = [position.copy()]
         for move in moves:
