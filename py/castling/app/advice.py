@@ -99,6 +99,17 @@ def _replay(request: dict[str, Any]) -> Game:
     return game
 
 
+def _first_moves(position: Position, first: object) -> list[Move]:
+    """A review's ``first`` (moves in notation), each a legal move of ``position``."""
+    legal = position.legal_moves()
+    if not isinstance(first, list) or len(first) > len(legal):
+        raise TypeError("first must be a list of legal moves")
+    moves = [parse_move(position.rules, text) for text in first]
+    if any(move not in legal for move in moves):
+        raise ValueError("first names a move that is not legal there")
+    return moves
+
+
 def hint(position: Position, budget: Budget = Budget()) -> tuple[Verdict, Move | None, str]:
     """(verdict, first move of a winning line or None, the search that answered:
     "core" or "python") for ``position``."""
@@ -158,21 +169,10 @@ def answer(request: dict[str, Any]) -> dict[str, object]:
         if kind == "verdict":
             found = budget.solve(position)
             return {"result": found.result, "search": found.search}
-        if kind == "review":
-            first = request.get("first")
-            first_moves = None
-            if first is not None:
-                legal = position.legal_moves()
-                if not isinstance(first, list) or len(first) > len(legal):
-                    raise TypeError("first must be a list of legal moves")
-                first_moves = [parse_move(game.rules, text) for text in first]
-                if any(move not in legal for move in first_moves):
-                    raise ValueError("first names a move that is not legal there")
-            found = budget.solve(position, first_moves)
-            return {"result": found.result, "search": found.search,
-                    "moves": [format_move(game.rules, move) for move in found.moves]}
-        if kind == "line":
-            found = budget.solve(position)
+        if kind in ("line", "review"):
+            # (A review's question is a line's, but for the moves it may be limited to.)
+            first = request.get("first") if kind == "review" else None
+            found = budget.solve(position, None if first is None else _first_moves(position, first))
             return {"result": found.result, "search": found.search,
                     "moves": [format_move(game.rules, move) for move in found.moves]}
         if kind == "last_winnable":
