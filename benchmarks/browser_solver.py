@@ -10,7 +10,7 @@ import json
 import random
 import time
 
-from browser_taps import TAPPING, random_moves
+from browser_taps import TAPPING, two_tap_moves
 from browser_visits import (APP, ROOT, VERDICT, NoCoreHandler, median, profile, settle,
                             time_to_ready)
 from support import serve
@@ -65,21 +65,15 @@ def verdict_latencies(page, base: str, game_id: str,
     """Seconds from a move to the worker's verdict on the position it made, and
     the verdict, the two-tap way (the second tap makes the move: its verdict is
     timed from there)."""
-    rng = random.Random(2)
-    latencies: list[float] = []
-    number = 1
-    page.goto(f"{base}help/index.html")
-    page.evaluate("localStorage.setItem('castling:settings', JSON.stringify({tap: 'two'}))")
-    while len(latencies) < moves_wanted:
-        time_to_ready(page, f"{base}index.html#/{game_id}/{number}")
-        page.wait_for_function(VERDICT, timeout=300_000)     # the worker is up
-        for _, (source, target) in zip(range(30), random_moves(page, game_id, number, rng)):
-            answered = page.evaluate(TAP_TO_VERDICT, [source, target])
-            if answered is not None:
-                latencies.append((answered[0] / 1000, answered[1]))
-            if len(latencies) >= moves_wanted:
-                break
-        number += 1
+    latencies: list[tuple[float, str]] = []
+    # (On each deal, the worker's first verdict shows it is up.)
+    for source, target in two_tap_moves(page, base, game_id, random.Random(2), per_deal=30,
+                                        opened=lambda: page.wait_for_function(VERDICT, timeout=300_000)):
+        answered = page.evaluate(TAP_TO_VERDICT, [source, target])
+        if answered is not None:
+            latencies.append((answered[0] / 1000, answered[1]))
+        if len(latencies) >= moves_wanted:
+            break
     return latencies
 
 

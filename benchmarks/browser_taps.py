@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable, Iterator
+from itertools import islice
 
 from browser_visits import time_to_ready     # first: it puts py/ on the path
 from castling import GAMES, Game
@@ -55,19 +57,27 @@ def random_moves(page, game_id: str, number: int, rng: random.Random):
         yield rules.pile_names[source], rules.pile_names[target]
 
 
+def two_tap_moves(page, base: str, game_id: str, rng: random.Random, per_deal: int,
+                  opened: Callable[[], object] = lambda: None) -> Iterator[tuple[str, str]]:
+    """Random legal single-card moves (random_moves) of deal 1, 2, … of ``game_id``,
+    at most ``per_deal`` a deal, to tap the two-tap way (set first); ``opened``
+    runs once each deal is on the table. Endless: the caller stops."""
+    page.goto(f"{base}help/index.html")
+    page.evaluate("localStorage.setItem('castling:settings', JSON.stringify({tap: 'two'}))")
+    number = 1
+    while True:
+        time_to_ready(page, f"{base}index.html#/{game_id}/{number}")
+        opened()
+        yield from islice(random_moves(page, game_id, number, rng), per_deal)
+        number += 1
+
+
 def tap_latencies(page, base: str, game_id: str, moves_wanted: int) -> list[float]:
     """Milliseconds per tap-to-move, over random legal single-card moves, the
     two-tap way (pick up, then put down: the tap measured is the one that moves)."""
-    rng = random.Random(1)
     latencies: list[float] = []
-    number = 1
-    page.goto(f"{base}help/index.html")
-    page.evaluate("localStorage.setItem('castling:settings', JSON.stringify({tap: 'two'}))")
-    while len(latencies) < moves_wanted:
-        time_to_ready(page, f"{base}index.html#/{game_id}/{number}")
-        for _, (source, target) in zip(range(60), random_moves(page, game_id, number, rng)):
-            latencies.append(page.evaluate(TAP, [source, target]))
-            if len(latencies) >= moves_wanted:
-                break
-        number += 1
+    for source, target in two_tap_moves(page, base, game_id, random.Random(1), per_deal=60):
+        latencies.append(page.evaluate(TAP, [source, target]))
+        if len(latencies) >= moves_wanted:
+            break
     return latencies
