@@ -22,14 +22,12 @@ from .movegen import Move
 from .position import Position
 from .search.common import SolveResult
 from .search.review import review_game
+from .search.plan import MOST_NODES
 from .search.solver import DEFAULT_MAX_NODES, solve
 
 USAGE_ERROR = 2
 #: What --memory counts in: a mebibyte.
 MEGABYTE = 1 << 20
-#: The positions a search may take when a time or memory budget is given and
-#: no count: as many as the core counts (the time or the memory ends it).
-NO_COUNT = 2**31 - 1
 
 
 class _Parser(argparse.ArgumentParser):
@@ -71,7 +69,7 @@ def _search(args: argparse.Namespace) -> Callable[[Position, list[Move] | None],
     ten seconds, as a user reads it, not until the default count runs out."""
     max_nodes = args.max_nodes
     if max_nodes is None:
-        max_nodes = DEFAULT_MAX_NODES if args.seconds is None and args.memory is None else NO_COUNT
+        max_nodes = DEFAULT_MAX_NODES if args.seconds is None and args.memory is None else MOST_NODES
     memory = None if args.memory is None else args.memory * MEGABYTE
 
     def search(position: Position, first_moves: list[Move] | None = None) -> SolveResult:

@@ -148,7 +148,7 @@ def test_seconds_alone_is_a_budget_of_time():
 
 
 @pytest.mark.parametrize("budgets, positions", [
-    ([], 200_000), (["--seconds", "3"], cli.NO_COUNT), (["--memory", "64"], cli.NO_COUNT),
+    ([], 200_000), (["--seconds", "3"], cli.MOST_NODES), (["--memory", "64"], cli.MOST_NODES),
     (["--seconds", "3", "--max-nodes", "500"], 500), (["--max-nodes", "500"], 500)])
 def test_the_default_count_of_positions_holds_only_when_no_budget_is_given(
         monkeypatch, capsys, budgets, positions):

@@ -19,6 +19,9 @@ import time
 from ..rules import GameRules
 
 DEFAULT_MAX_NODES = 200_000  # positions, where a caller names no budget
+#: The most positions a search counts (the core's counts are 32-bit signed): the
+#: budget of positions of a search that a time or a memory budget ends.
+MOST_NODES = 2**31 - 1
 # Raised whenever a change could turn an unknown verdict into a proof (a new
 # pruning rule, a better search order): the winnability study records it with
 # each deal and tries its unknown deals again under a newer solver.

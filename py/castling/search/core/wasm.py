@@ -29,7 +29,7 @@ from ...notation import format_move
 from ...position import Position
 from ..common import SolveResult, Verdict
 from ...rules import GameRules
-from ..plan import VERSION, stage_deadlines
+from ..plan import MOST_NODES, VERSION, stage_deadlines
 from . import tables as layout
 from . import wasmtime_module
 
@@ -51,7 +51,7 @@ _RUNNING = (4, 5, 6)
 #: The largest budget core_solve takes (an i32); its arena may refuse less
 #: (BudgetRefused): it never holds more than 2 GiB. Under a memory cap it
 #: refuses nothing, but searches as many positions as fit below the cap.
-MAX_BUDGET = 2**31 - 1
+MAX_BUDGET = MOST_NODES
 #: The memory grows by pages of 64 KiB (WebAssembly's).
 PAGE = 1 << 16
 #: The most memory the core ever takes (core.c's ARENA_LIMIT, static data included).
