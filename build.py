@@ -85,13 +85,15 @@ def copy_runtime(out: Path) -> None:
             sys.exit(f"build.py: PyScript has no {pattern}; check PYSCRIPT_FILES")
         for path in matches:
             shutil.copy2(path, target / path.name)
-    # The licences travel with the files they cover (THIRD_PARTY.md): PyScript's
-    # from its package; Pyodide's package carries none, so the MPL-2.0 text and
-    # CPython's licence are kept in web/licenses/.
+    # The licences travel with the files they cover (THIRD_PARTY.md): PyScript's and
+    # CLDR's (its plural rules ride in the Python files) from their packages; Pyodide's
+    # package carries none, so the MPL-2.0 text and CPython's are kept in web/licenses/.
     shutil.copy2(NODE / "@pyscript" / "core" / "LICENSE", target / "LICENSE")
     shutil.copy2(WEB / "licenses" / "MPL-2.0.txt", out / "vendor" / "pyodide" / "LICENSE")
     shutil.copy2(WEB / "licenses" / "Python-LICENSE.txt",
                  out / "vendor" / "pyodide" / "PYTHON-LICENSE")
+    (out / "vendor" / "cldr").mkdir(exist_ok=True)
+    shutil.copy2(NODE / "cldr-core" / "LICENSE", out / "vendor" / "cldr" / "LICENSE")
 
 
 #: The QR code of a transfer link (Settings → Move to another device): Paul
@@ -161,7 +163,7 @@ def app_sources() -> dict[str, bytes]:
     """The engine, the browser layer and their message catalogues, by path in
     the page's file system (under Pyodide's working directory)."""
     paths = (sorted((ROOT / "py").glob("castling/**/*.py"))
-             + sorted((ROOT / "py").glob("castling/messages/*.json"))
+             + sorted((ROOT / "py").glob("castling/**/*.json"))     # catalogues, plural rules
              + sorted(WEB.glob("castling_web/*.py")))
     return {path.relative_to(ROOT / "py" if path.is_relative_to(ROOT / "py") else WEB)
             .as_posix(): path.read_bytes() for path in paths}

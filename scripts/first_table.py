@@ -28,7 +28,8 @@ from pathlib import Path
 from castling import GAMES, Game
 from castling.cards import FACE_DOWN, RANKS, SUITS, card_text
 from castling.search.core.tables import rules_table
-from castling.i18n import DEFAULT, LANGUAGES, set_language, t
+from castling.i18n import DEFAULT, LANGUAGES, language, plural, set_language, t
+from castling.plurals import forms
 from castling.movegen import tables_for
 from castling.app.table.arrangement import FAN_HEIGHT, FAN_WIDTH, INDEX_HEIGHT, INDEX_WIDTH, Space, page_plan
 from castling.app.table.board import status_line
@@ -118,7 +119,7 @@ def _words(game: Game) -> dict:
     rules = game.rules
     return {
         "page": {"deal-label": t("deal.label", deal=game.number),
-                 "move-counter": t("counter.moves.many", count=0),
+                 "move-counter": plural("counter.moves", 0),
                  "status": status_line(game.position),
                  "page-title": t("page.heading.game", game=rules.name, deal=game.number)},
         # a fresh profile taps once (castling.app.storage.records.Settings.tap)
@@ -182,7 +183,7 @@ def _game_words(rules: GameRules) -> dict:
     game = Game(rules, 1)
     words = {
         "page": {"deal-label": t("deal.label", deal=DEAL),
-                 "move-counter": t("counter.moves.many", count=0),
+                 "move-counter": plural("counter.moves", 0),
                  # (the same for every deal: a chosen base is chosen in play;
                  # tests/site/test_table_plans.py holds it so)
                  "status": status_line(game.position),
@@ -192,8 +193,10 @@ def _game_words(rules: GameRules) -> dict:
                     "welcome-move": t("welcome.move.one"),
                     "welcome-others": t("welcome.others", count=len(GAMES) - 1)},
         "daily_label": t("deal.label.daily", deal=DEAL),
-        "counter_one": t("counter.moves.one"),
-        "counter_many": t("counter.moves.many", count="{count}"),
+        # counted words by plural form, the page picking with Intl.PluralRules
+        # (the same CLDR rules castling.plurals reads)
+        "language": language(),
+        "counter": {form: t(f"counter.moves.{form}", count="{count}") for form in forms(language())},
         "replay_title": t("replay.title", game=rules.name, deal=DEAL),
         "shared": t("welcome.shared", game=rules.name, deal=DEAL),
         "watch": t("welcome.watch", game=rules.name, deal=DEAL),
@@ -204,7 +207,7 @@ def _game_words(rules: GameRules) -> dict:
         "asked": t("first.asked"),
         "pile_titles": {name: pile_title(rules, name) for name in rules.pile_names},
         "pile_label": {count: t(f"pile.{count}", pile="{pile}", count="{count}", card="{card}")
-                       for count in ("empty", "one", "many")},
+                       for count in ("empty", *forms(language()))},
         "cards": {card_text(card): card_label(card_text(card)) for card in range(52)},
         "face_down": card_label(card_text(FACE_DOWN)),
     }

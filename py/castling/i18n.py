@@ -4,6 +4,12 @@ fails if another language lacks a key or changes a placeholder).
 
     t("hint.none")                          -> "There is no move to suggest."
     t("status.won", moves=12)               -> "Won in 12 moves — well played!"
+    plural("counter.moves", 3)              -> "3 moves" (counter.moves.other)
+
+A message that counts something has one key per plural form of its language,
+as Unicode CLDR's rules name them (castling.plurals): English and German
+``.one`` and ``.other``; French, Spanish, Italian and Portuguese ``.many`` too
+(for whole millions: "1 000 000 de coups"); Polish would add ``.few``.
 
 The language is chosen once for the page (:func:`set_language`); the command
 line and the tests stay in English.
@@ -18,6 +24,8 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+
+from . import plurals
 
 DEFAULT = "en"
 _FOLDER = Path(__file__).with_name("messages")
@@ -80,10 +88,24 @@ def t(key: str, /, **values: object) -> str:
     return text.format(**values) if values else text
 
 
+def plural(key: str, count: int, /, **values: object) -> str:
+    """The counted message ``key`` for ``count`` in the current language: the
+    key of the form the language's plural rules give the count (``key.one``,
+    ``key.other``, …), with ``{count}`` filled in unless ``values`` says it."""
+    values.setdefault("count", count)
+    return t(f"{key}.{plurals.form(_current, count)}", **values)
+
+
 def preferred(languages: list[str]) -> str:
-    """The first of the browser's languages ('it-IT', 'en-GB', …) that we have."""
+    """The first of the browser's languages ('it-IT', 'en-GB', 'pt-PT', …) that
+    we have: the same language and region, else the language in any region we
+    have it in ('de-AT' -> 'de', 'pt-PT' -> 'pt-BR')."""
     for tag in languages:
-        code = str(tag).split("-")[0].lower()
-        if code in LANGUAGES:
-            return code
+        wanted = str(tag).lower()
+        for code in LANGUAGES:
+            if code.lower() == wanted:
+                return code
+        for code in LANGUAGES:
+            if code.split("-")[0].lower() == wanted.split("-")[0]:
+                return code
     return DEFAULT

@@ -112,7 +112,7 @@ def test_a_return_visit_shows_the_game_in_hand_in_the_players_looks(browser, hel
     assert dom_piles(page) == shown_as_dom(game.position.to_piles())   # as it stands, not as dealt
     words = catalogue("it")
     assert page.locator("#move-counter").text_content() == \
-        words["counter.moves.many"].format(count=len(game.moves))
+        words["counter.moves.other"].format(count=len(game.moves))
     assert page.locator("#deal-label").text_content() == words["deal.label"].format(deal=31337)
     taken_over_unmoved(page, before)                   # (the labels, Italian, compared too)
     assert page.evaluate(LOOKS) == looks

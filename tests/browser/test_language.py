@@ -25,7 +25,7 @@ def assert_page_in(page, language: str) -> None:
         assert text == messages[key], key
     counter = page.locator("#move-counter").text_content()
     assert counter in (messages["counter.moves.one"],) or counter == messages[
-        "counter.moves.many"].format(count=int(counter.split()[0]))
+        "counter.moves.other"].format(count=int(counter.split()[0]))
     deal = page.evaluate("location.hash").split("/")[-1]
     assert page.locator("#deal-label").text_content() == messages["deal.label"].format(deal=deal)
 

@@ -12,7 +12,8 @@ import pytest
 from castling import GAMES
 from castling.games import GROUPS
 from castling.cards import RANKS, SUITS
-from castling.i18n import LANGUAGES, catalogue, preferred, set_language, t
+from castling.i18n import LANGUAGES, catalogue, plural, preferred, set_language, t
+from castling.plurals import FORMS, forms
 from castling.app.deals.grades import GRADES
 from castling.app.storage.records import CHOICES, SWITCH_ROWS
 from castling.app.words.rules_words import hand_written_keys, message_keys
@@ -28,14 +29,47 @@ def placeholders(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-@pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != "en"])
+def counted_families(messages: dict[str, str]) -> set[str]:
+    """The messages that count something: those with an ``.other`` form."""
+    return {key.removesuffix(".other") for key in messages if key.endswith(".other")}
+
+
+def expected_keys(language: str) -> set[str]:
+    """English's keys, each counted message in the plural forms of ``language``."""
+    english = catalogue("en")
+    families = counted_families(english)
+    plain = {key for key in english if key.rpartition(".")[0] not in families
+             or key.rpartition(".")[2] not in FORMS}
+    return plain | {f"{family}.{form}" for family in families for form in forms(language)}
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
 def test_every_language_has_every_key_with_the_same_placeholders(language):
     english, other = catalogue("en"), catalogue(language)
-    assert sorted(set(english) - set(other)) == [], f"missing in {language}"
-    assert sorted(set(other) - set(english)) == [], f"unknown keys in {language}"
-    for key, text in english.items():
-        assert placeholders(other[key]) == placeholders(text), key
-        assert other[key].strip(), key
+    wanted = expected_keys(language)
+    assert sorted(wanted - set(other)) == [], f"missing in {language}"
+    assert sorted(set(other) - wanted) == [], f"unknown keys in {language}"
+    assert other["language.code"] == language
+    families = counted_families(english)
+    for key, text in other.items():
+        assert text.strip(), key
+        family, _, form = key.rpartition(".")
+        if family in families and form in FORMS:
+            # Each form says what English's "other" does; a "one" may leave
+            # the number out ("One deck") where its language's "one" is 1 alone.
+            said = placeholders(english[f"{family}.other"])
+            if form == "one" and forms_of_one(language) == {1}:
+                assert placeholders(text) <= said, key
+            else:
+                assert placeholders(text) == said, key
+        else:
+            assert placeholders(text) == placeholders(english[key]), key
+
+
+def forms_of_one(language: str) -> set[int]:
+    """The counts up to 100 that take the "one" form in ``language``."""
+    from castling.plurals import form
+    return {count for count in range(101) if form(language, count) == "one"}
 
 
 def keys_used() -> set[str]:
@@ -43,7 +77,10 @@ def keys_used() -> set[str]:
     that the code builds from parts (checked in full below)."""
     used = set()
     for path in SOURCES:
-        used |= set(re.findall(r'\bt\(\s*["\']([\w.-]+)["\']', path.read_text(encoding="utf-8")))
+        text = path.read_text(encoding="utf-8")
+        used |= set(re.findall(r'\bt\(\s*["\']([\w.-]+)["\']', text))
+        used |= {f"{family}.{form}" for family in re.findall(r'\bplural\(\s*["\']([\w.-]+)["\']', text)
+                 for form in forms("en")}
     page = (ROOT / "web" / "index.html").read_text(encoding="utf-8")
     page += (ROOT / "build.py").read_text(encoding="utf-8")     # (the Games dialog it writes)
     used |= set(re.findall(r'data-i18n(?:-title|-aria-label|-label|-placeholder)?="([\w.-]+)"', page))
@@ -52,18 +89,16 @@ def keys_used() -> set[str]:
     used |= {"pile.f.rank.up", "pile.f.rank.down"}
     used |= {f"games.level.{word}" for word in ("gentle", "fair", "hard", "very_hard", "unclear")}
     used |= {f"date.month.{n}" for n in range(1, 13)} | {f"date.month.short.{n}" for n in range(1, 13)}
-    used |= {"pile.f.up", "pile.f.down", "say.went_home.one", "say.went_home.many",
-             "study.agrees", "study.disagrees"}
+    used |= {"pile.f.up", "pile.f.down", "study.agrees", "study.disagrees"}
     used |= {f"study.column.{c}" for c in ("game", "deals", "won", "lost", "unknown", "winnable",
                                           "seconds", "within", "solver")}
     used |= {"help.title_suffix", "help.back", "help.nav", "help.other_language"}
     # the calendar's day states (castling.app.deals.daily.DAY_STATES and "none")
     used |= {f"calendar.state.{state}" for state in ("won", "helped", "played", "none")}
-    # a transfer's words (castling.app.storage.transfer: counted, and the settings' three fates)
-    used |= {f"transfer.{family}.{count}" for family in ("holds.stats", "holds.saves",
-                                                         "merged.stats") for count in ("one", "many")}
+    # a transfer's words (castling.app.storage.transfer: the settings' three fates)
     used |= {f"transfer.settings.{fate}" for fate in ("taken", "kept", "none")}
-    used |= {"language.name"}               # i18n.LANGUAGES: each catalogue names its language
+    # i18n.LANGUAGES: each catalogue names its language; Words.form reads its code
+    used |= {"language.name", "language.code"}
     # the Settings dialog's switches (build.py writes a row for each declared one)
     used |= {f"settings.{name}" for names in SWITCH_ROWS.values() for name in names}
     # ... and each value of its settings with named values (but the language: its own names)
@@ -121,10 +156,11 @@ def test_the_page_has_no_words_of_its_own():
 
 
 def test_language_choice_and_fallback():
-    assert preferred(["it-IT", "en-US"]) == "it" and preferred(["de-DE", "fr"]) == "en"
+    assert preferred(["it-IT", "en-US"]) == "it" and preferred(["xx-XX", "yy"]) == "en"
     try:
         assert set_language("it") == "it"
-        assert t("counter.moves.many", count=3) == "3 mosse"
+        assert plural("counter.moves", 3) == "3 mosse" and plural("counter.moves", 1) == "1 mossa"
+        assert plural("counter.moves", 2_000_000) == "2000000 di mosse"
         assert t("game.martha.summary").startswith("Gli Assi")
         assert set_language("xx") == "en"
     finally:

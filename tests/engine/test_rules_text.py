@@ -101,7 +101,7 @@ def test_the_foundations_say_where_they_start_and_whether_cards_come_back(game, 
     assert (messages["rules.foundations.forced"] in foundations) == rules.founding.forced
     if rules.founding.feeds:          # every pile is named in a sentence about what it feeds
         starts = tuple(messages[f"rules.foundations.feeds.{kind}"].split("{")[0]
-                       for kind in ("own", "all.one", "all.many", "some"))
+                       for kind in ("own", "all.one", "all.other", "some"))
         named: set[int] = set()
         for line in foundations:
             if line.startswith(starts):

@@ -22,7 +22,7 @@ from typing import Any
 
 from castling import GAMES
 from castling.game import Game
-from castling.i18n import t
+from castling.i18n import plural, t
 from castling.movegen import Move
 from castling.app.table.board import status_line
 from castling.app.session import Session
@@ -222,8 +222,7 @@ class App:
         self.view.mark("selected")
         self.view.mark("target")
         count = len(game.moves)
-        self.document.getElementById("move-counter").textContent = (
-            t("counter.moves.one") if count == 1 else t("counter.moves.many", count=count))
+        self.document.getElementById("move-counter").textContent = plural("counter.moves", count)
         won = game.is_won()
         if won:
             self.status(t("status.won", moves=count))

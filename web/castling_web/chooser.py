@@ -13,7 +13,7 @@ from __future__ import annotations
 import unicodedata
 
 from castling import GAMES
-from castling.i18n import t
+from castling.i18n import plural, t
 from castling.app.words.difficulty import difficulty_words
 
 from .dom import JsObject, close_dialog, present
@@ -78,7 +78,7 @@ class Chooser:
         stats = self.host.session.stats_for(game_id)
         figures = entry.querySelector("[data-figures]")
         decks = GAMES[game_id].decks
-        words = [t("games.decks.one") if decks == 1 else t("games.decks.many", count=decks)]
+        words = [plural("games.decks", decks)]
         tried = figures.getAttribute("data-tried")
         if present(tried):
             # Deals the solver could not decide are not lost: the words say how

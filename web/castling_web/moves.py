@@ -13,7 +13,7 @@ from typing import Any
 from castling import safe_foundation_moves
 from castling.game import Game
 from castling.movegen import Move
-from castling.i18n import t
+from castling.i18n import plural, t
 from castling.app.words.spoken import move_words, turn_words
 
 from .host import Host
@@ -45,8 +45,7 @@ class Moves:
         if by_player:
             home = self.autoplay() if session.preferences.settings.autoplay else 0
             if home:
-                words = t("say.went_home.one" if home == 1 else "say.went_home.many",
-                          move=words, count=home)
+                words = plural("say.went_home", home, move=words)
         if by_player or helped:
             if session.game.is_won():
                 host.announce(t("say.won", move=words))

@@ -19,8 +19,9 @@ function drawPiles(plan, texts, cards) {
     pile.setAttribute("data-pile", name);
     pile.setAttribute("role", "group");
     pile.setAttribute("tabindex", name === plan.focused ? "0" : "-1");
-    const count = codes.length === 0 ? "empty" : codes.length === 1 ? "one" : "many";
-    pile.setAttribute("aria-label", texts.pile_label[count]
+    const said = codes.length === 0 ? texts.pile_label.empty
+      : inPluralForm(texts, texts.pile_label, codes.length);
+    pile.setAttribute("aria-label", said
       .replaceAll("{pile}", texts.pile_titles[name])
       .replaceAll("{count}", String(codes.length))
       .replaceAll("{card}", codes.length ? label(codes[codes.length - 1]) : ""));

@@ -10,8 +10,8 @@ function writePage(texts, game, deal, moves, daily) {
     document.getElementById("deal-label").textContent = fill(texts.daily_label);
   }
   if (moves) {
-    document.getElementById("move-counter").textContent = moves === 1 ? texts.counter_one
-      : texts.counter_many.replaceAll("{count}", String(moves));
+    document.getElementById("move-counter").textContent = inPluralForm(texts, texts.counter, moves)
+      .replaceAll("{count}", String(moves));
     document.getElementById("status").textContent = "";    // (the app's to say, in play)
   }
   document.title = fill(texts.title);

@@ -50,17 +50,29 @@ function wear(kept, plan) {
   return {...plan, share, largest};
 }
 
-// The first of the browser's languages that the page has words in
-// (castling.i18n.preferred), else the default.
+// The first of the browser's languages that the page has words in, the same
+// region first, else the language in any region (castling.i18n.preferred:
+// "de-AT" -> de, "pt-PT" -> pt-BR); else the default.
 function words(plan, chosen) {
   if (chosen && Object.hasOwn(plan.words, chosen)) {
     return plan.words[chosen];         // the player's choice (Settings → Language)
   }
+  const codes = Object.keys(plan.words);
+  const base = (tag) => tag.split("-")[0];
   for (const tag of navigator.languages || [navigator.language]) {
-    const code = String(tag).split("-")[0].toLowerCase();
-    if (Object.hasOwn(plan.words, code)) {
+    const wanted = String(tag).toLowerCase();
+    const code = codes.find((code) => code.toLowerCase() === wanted)
+      ?? codes.find((code) => base(code.toLowerCase()) === base(wanted));
+    if (code) {
       return plan.words[code];
     }
   }
   return plan.words[plan.default_language];
+}
+
+// The words for a count in their plural form ({one, other, …}: the
+// language's CLDR forms, as castling.plurals picks them), by the browser's
+// own copy of the same rules.
+function inPluralForm(texts, forms, count) {
+  return forms[new Intl.PluralRules(texts.language).select(count)] ?? forms.other;
 }

@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING
 
 from ...errors import CastlingError, ImportFileError, TransferLinkError
 from ...games import GAMES
-from ...i18n import t
+from ...i18n import plural, t
 from .recovery import CarefulStore
 from .records import (LAST_KEY, MERGED_KEPT, MERGED_KEY, PREFIX, SETTINGS_KEY, STATS_KEY,
                       JSONObject, Stats, read_merged, read_save, read_settings, read_stats,
@@ -123,24 +123,18 @@ def described(held: Holding) -> list[str]:
     played = [GAMES[game_id].name for game_id in GAMES
               if game_id in held.stats and held.stats[game_id].played]
     if played:
-        lines.append(_counted("transfer.holds.stats", len(played), games=", ".join(played)))
+        lines.append(plural("transfer.holds.stats", len(played), games=", ".join(played)))
     saves = []
     for game_id in (game_id for game_id in GAMES if game_id in held.saves):
         data = json.loads(held.saves[game_id])
         moves = len(data["moves"])
         saves.append(t("transfer.holds.save", game=GAMES[game_id].name, deal=data["deal"],
-                       moves=t("counter.moves.one") if moves == 1
-                       else t("counter.moves.many", count=moves)))
+                       moves=plural("counter.moves", moves)))
     if saves:
-        lines.append(_counted("transfer.holds.saves", len(saves), games="; ".join(saves)))
+        lines.append(plural("transfer.holds.saves", len(saves), games="; ".join(saves)))
     if held.settings is not None:
         lines.append(t("transfer.holds.settings"))
     return lines or [t("transfer.holds.nothing")]
-
-
-def _counted(key: str, count: int, **values: object) -> str:
-    """The message ``key.one`` or ``key.many`` for ``count`` things."""
-    return t(f"{key}.one", **values) if count == 1 else t(f"{key}.many", count=count, **values)
 
 
 # -- merging --------------------------------------------------------------------------
@@ -164,7 +158,7 @@ class Merged:
         else:
             saves = t("transfer.merged.saves", taken=self.taken, count=self.saves)
         stats = t("transfer.merged.stats.again") if self.again else \
-            _counted("transfer.merged.stats", self.games)
+            plural("transfer.merged.stats", self.games)
         return t("notice.merged", stats=stats, saves=saves,
                  settings=t(f"transfer.settings.{self.settings}"))
 

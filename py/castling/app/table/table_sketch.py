@@ -228,8 +228,8 @@ def sketch_title(rules: GameRules, messages: Mapping[str, str]) -> str:
     parts = [say("rules.sketch.foundations", count=say.number(rules.pile_count("f")))]
     if rules.reserves.count:
         kind = "cells" if rules.reserves.free_cells else "reserves"
-        many = "one" if rules.reserves.count == 1 else "many"
-        parts.append(say(f"rules.sketch.{kind}.{many}", count=say.number(rules.reserves.count)))
+        parts.append(say(f"rules.sketch.{kind}.{say.form(rules.reserves.count)}",
+                         count=say.number(rules.reserves.count)))
     if rules.stock:
         parts.append(say("rules.sketch.stock"))
     parts.append(say("rules.sketch.tableau", count=say.number(rules.pile_count("t"))))

@@ -7,7 +7,7 @@ the stock, face down, is never named.
 
 from __future__ import annotations
 
-from ...i18n import t
+from ...i18n import plural, t
 from ...movegen import Move
 from ...position import Position
 from ...search.review import Review
@@ -71,9 +71,7 @@ def summary_said(review: Review) -> str:
         only = review.only_winning_moves
         if only == 0:
             return t("review.summary.won.none")
-        if only == 1:
-            return t("review.summary.won.one", count=only)
-        return t("review.summary.won.many", count=only)
+        return plural("review.summary.won", only)
     if review.never_winnable:
         return t("review.summary.never")
     point = review.turning_point

@@ -29,7 +29,7 @@ from ...cards import rank_label
 from ...i18n import MissingMessage
 from ...movegen import run_limits
 from ...rules import FoundationRow, GameRules
-from .rules_words import Dealt, Section, Words, dealt, hand_written_keys, one_or_many, ranges, word
+from .rules_words import Dealt, Section, Words, dealt, hand_written_keys, ranges, word
 from .spoken import capitalised
 
 def intro(rules: GameRules, messages: Mapping[str, str]) -> str:
@@ -106,10 +106,9 @@ def _foundations_fact(rules: GameRules, start: Dealt, say: Words) -> str:
     count = rules.pile_count("f")
     if all(row.builds == "by-rank" for row in rules.foundations):
         which = say("rules.layout.foundations.any_suit")
-    elif count == 4:
-        which = say("rules.layout.foundations.per_suit.one")
     else:
-        which = say("rules.layout.foundations.per_suit.many", count=say.number(count // 4))
+        which = say(f"rules.layout.foundations.per_suit.{say.form(count // 4)}",
+                    count=say.number(count // 4))
     aces = start.foundations and all(cards == 1 for cards in start.foundations)
     return say("rules.layout.foundations.aces" if aces else "rules.layout.foundations.empty",
                count=capitalised(say.number(count)), which=which)
@@ -118,7 +117,7 @@ def _foundations_fact(rules: GameRules, start: Dealt, say: Words) -> str:
 def _reserves_fact(rules: GameRules, start: Dealt, say: Words) -> tuple[str, str]:
     count = rules.reserves.count
     held = {len(pile) for pile in start.reserves}
-    many = one_or_many(count)
+    many = say.form(count)
     number = capitalised(say.number(count))
     if rules.reserves.free_cells:
         term = say(f"rules.heading.cells.{many}")
@@ -144,7 +143,7 @@ def _reserves_fact(rules: GameRules, start: Dealt, say: Words) -> tuple[str, str
 
 def _layout(rules: GameRules, say: Words) -> Section:
     start = dealt(rules)
-    decks = ("rules.layout.decks.one" if rules.decks == 1 else "rules.layout.decks.many")
+    decks = f"rules.layout.decks.{say.form(rules.decks)}"
     facts = [(say("rules.term.cards"),
               say(decks, decks=capitalised(say.number(rules.decks)), cards=rules.card_count)),
              (say("rules.heading.tableau"), _tableau_fact(rules, start, say)),
@@ -153,20 +152,20 @@ def _layout(rules: GameRules, say: Words) -> Section:
         facts.append(_reserves_fact(rules, start, say))
     if rules.stock:
         facts.append((say("rules.term.stock"), say("rules.layout.stock", cards=start.stock)))
-        waste = ("rules.layout.waste.empty" if not start.waste else "rules.layout.waste.one"
-                 if start.waste == 1 else "rules.layout.waste.many")
+        waste = (f"rules.layout.waste.{say.form(start.waste)}" if start.waste
+                 else "rules.layout.waste.empty")
         facts.append((say("rules.term.waste"), say(waste, cards=say.number(start.waste))))
     return Section("layout", say("rules.heading.layout"), facts=tuple(facts))
 
 
 # -- where cards go ----------------------------------------------------------------------------
 
-def _to_cells(rules: GameRules) -> str | None:
+def _to_cells(rules: GameRules, say: Words) -> str | None:
     """The dest key for the free cells or holding reserves, if cards may go there."""
     if not rules.reserves.cells:
         return None
     kind = "cell" if rules.reserves.free_cells else "reserve"
-    return f"rules.dest.{kind}.{one_or_many(rules.reserves.count)}"
+    return f"rules.dest.{kind}.{say.form(rules.reserves.count)}"
 
 
 def _cells_take_any(rules: GameRules) -> bool:
@@ -179,10 +178,10 @@ def _several_per_suit(rules: GameRules) -> bool:
     return rules.pile_count("f") > 4
 
 
-def _from_foundation(rules: GameRules) -> list[str]:
+def _from_foundation(rules: GameRules, say: Words) -> list[str]:
     """Where a foundation's top card may go back to (a take-back game's)."""
     places = ["rules.dest.tableau"]
-    cells = _to_cells(rules)
+    cells = _to_cells(rules, say)
     if cells and _cells_take_any(rules):
         places.append(cells)
     if _several_per_suit(rules):
@@ -223,7 +222,7 @@ def _subjects(groups: list[tuple[FoundationRow, int]], say: Words) -> list[str]:
     if len(groups) == 1:
         return [say("rules.foundations.each")]
     which = (["first"] + ["next"] * (len(groups) - 2) + ["last"] if len(groups) > 2
-             else ["first", "other"])
+             else ["first", "rest"])
     return [say(f"rules.foundations.each.{name}", count=say.number(count))
             for name, (_, count) in zip(which, groups)]
 
@@ -264,7 +263,7 @@ def _feeds(rules: GameRules, say: Words) -> list[str]:
     if own:
         lines.insert(0, say("rules.foundations.feeds.own", piles=say.listing(ranges(own), "and")))
     if every:
-        lines.insert(1 if own else 0, say(f"rules.foundations.feeds.all.{one_or_many(len(every))}",
+        lines.insert(1 if own else 0, say(f"rules.foundations.feeds.all.{say.form(len(every))}",
                                           piles=say.listing(ranges(every), "and"),
                                           count=say.number(count)))
     if rules.reserves.count or rules.stock:
@@ -291,7 +290,7 @@ def _foundations(rules: GameRules, say: Words) -> Section:
     if not rules.take_back:
         lines.append(say("rules.foundations.stay"))
     else:
-        where = say.listing([say(key) for key in _from_foundation(rules)], "or")
+        where = say.listing([say(key) for key in _from_foundation(rules, say)], "or")
         lines.append(say("rules.foundations.back.not_base" if rules.chosen_base
                          else "rules.foundations.back", where=where))
     return Section("foundations", say("rules.heading.foundations"), lines=tuple(lines))
@@ -344,7 +343,7 @@ def _moves(rules: GameRules, say: Words) -> list[str]:
             line = say("rules.tableau.moves.counted")
         else:
             limits = [run_limits(spaces, cells)[0] for spaces in range(3)]
-            line = say(f"rules.tableau.moves.counted.cells.{one_or_many(cells)}",
+            line = say(f"rules.tableau.moves.counted.cells.{say.form(cells)}",
                        none=limits[0], one=limits[1], two=limits[2])
         return [line, say("rules.tableau.moves.counted.to_space")]
     if tableau.run_suits is not None:
@@ -375,7 +374,7 @@ def _tableau(rules: GameRules, say: Words) -> Section:
 # -- cells, reserves, stock --------------------------------------------------------------------
 
 def _cells(rules: GameRules, say: Words) -> Section:
-    many = one_or_many(rules.reserves.count)
+    many = say.form(rules.reserves.count)
     sources = say.listing([say(key) for key in _into_cells(rules)], "or")
     where = say.listing([say(key) for key in _out_of_reserves()], "or")
     if rules.reserves.free_cells:
@@ -390,7 +389,7 @@ def _cells(rules: GameRules, say: Words) -> Section:
 
 
 def _reserves(rules: GameRules, say: Words) -> Section:
-    many = one_or_many(rules.reserves.count)
+    many = say.form(rules.reserves.count)
     start = dealt(rules)
     where = say.listing([say(key) for key in _out_of_reserves()], "or")
     single = all(len(pile) <= 1 for pile in start.reserves)
@@ -404,13 +403,13 @@ def _reserves(rules: GameRules, say: Words) -> Section:
 
 def _stock(rules: GameRules, say: Words) -> Section:
     places = ["rules.dest.foundation", "rules.dest.tableau"]
-    cells = _to_cells(rules)
+    cells = _to_cells(rules, say)
     if cells and _cells_take_any(rules):
         places.append(cells)
     where = say.listing([say(key) for key in places], "or")
     if cells and not _cells_take_any(rules):
         kind = "not_cells" if rules.reserves.free_cells else "not_reserve"
-        waste = say(f"rules.stock.waste.{kind}.{one_or_many(rules.reserves.count)}", where=where)
+        waste = say(f"rules.stock.waste.{kind}.{say.form(rules.reserves.count)}", where=where)
     else:
         waste = say("rules.stock.waste", where=where)
     return Section("stock", say("rules.heading.stock"), lines=(

@@ -15,6 +15,7 @@ from typing import Literal, get_args
 from ...cards import FACE_DOWN
 from ...deal import deal_piles
 from ...i18n import MissingMessage
+from ...plurals import form
 from ...rules import Direction, EmptyRank, GameRules, SuitRule
 from .spoken import capitalised
 
@@ -93,41 +94,41 @@ NUMBER_WORDS = range(1, 26)
 
 _KEYS = frozenset({
     *(f"rules.heading.{name}" for name in ("goal", "layout", "foundations", "tableau", "stock",
-                                          "tips", "cells.one", "cells.many",
-                                          "reserves.one", "reserves.many")),
+                                          "tips", "cells.one", "cells.other",
+                                          "reserves.one", "reserves.other")),
     "rules.term.cards", "rules.term.stock", "rules.term.waste",
     *(f"rules.number.{n}" for n in NUMBER_WORDS),
     "rules.list.and", "rules.list.or", "rules.sentence",
     "rules.goal",
-    "rules.layout.decks.one", "rules.layout.decks.many",
+    "rules.layout.decks.one", "rules.layout.decks.other",
     "rules.layout.piles.up", "rules.layout.piles.mixed",
     *(f"rules.layout.tableau.{shape}" for shape in ("even", "two", "middle", "steps", "listed",
                                                    "plain", "faces", "faces_rounds",
                                                    "found_while_dealing", "forced")),
     "rules.layout.face.up", "rules.layout.face.down",
-    "rules.layout.foundations.per_suit.one", "rules.layout.foundations.per_suit.many",
+    "rules.layout.foundations.per_suit.one", "rules.layout.foundations.per_suit.other",
     "rules.layout.foundations.any_suit",
     "rules.layout.foundations.empty", "rules.layout.foundations.aces",
     *(f"rules.layout.{what}.{n}" for what in ("cells.empty", "cells.dealt", "reserve.holds",
                                               "reserves.dealt", "reserves.first")
-      for n in ("one", "many")),
+      for n in ("one", "other")),
     "rules.layout.reserves.rest",
     "rules.layout.stock", "rules.layout.waste.empty", "rules.layout.waste.one",
-    "rules.layout.waste.many",
+    "rules.layout.waste.other",
     "rules.foundations.found_first",
-    *(f"rules.foundations.each{which}" for which in ("", ".first", ".other", ".next", ".last")),
+    *(f"rules.foundations.each{which}" for which in ("", ".first", ".rest", ".next", ".last")),
     *(f"rules.foundations.build.{base}.{direction}.{builds}"
       for base, direction in _FIXED_BASES for builds in ("in_suit", "by_rank")),
     "rules.foundations.chosen.first", "rules.foundations.chosen.rest",
     *(f"rules.foundations.chosen.{d}.{w}" for d in ("up", "down") for w in ("wrap", "nowrap")),
     "rules.foundations.copies",
     "rules.foundations.feeds.own", "rules.foundations.feeds.all.one",
-    "rules.foundations.feeds.all.many", "rules.foundations.feeds.some",
+    "rules.foundations.feeds.all.other", "rules.foundations.feeds.some",
     "rules.foundations.feeds.tableau_only",
     "rules.foundations.forced",
     "rules.foundations.stay", "rules.foundations.back", "rules.foundations.back.not_base",
-    "rules.dest.foundation", "rules.dest.tableau", "rules.dest.cell.one", "rules.dest.cell.many",
-    "rules.dest.reserve.one", "rules.dest.reserve.many",
+    "rules.dest.foundation", "rules.dest.tableau", "rules.dest.cell.one", "rules.dest.cell.other",
+    "rules.dest.reserve.one", "rules.dest.reserve.other",
     "rules.dest.other_foundation", "rules.dest.other_foundation.any",
     "rules.from.tableau", "rules.from.waste", "rules.from.foundation", "rules.from.cell",
     "rules.from.reserve",
@@ -141,22 +142,22 @@ _KEYS = frozenset({
     *(f"rules.tableau.moves.run_of.{word(s)}" for s in get_args(SuitRule)),
     *(f"rules.tableau.moves.mixed.{word(s)}" for s in get_args(SuitRule) if s != "any-suit"),
     "rules.tableau.moves.counted", "rules.tableau.moves.counted.cells.one",
-    "rules.tableau.moves.counted.cells.many", "rules.tableau.moves.counted.to_space",
+    "rules.tableau.moves.counted.cells.other", "rules.tableau.moves.counted.to_space",
     "rules.tableau.supermove",
     *(f"rules.tableau.empty.{rank}.{mode}" for rank, modes in _EMPTY_MODES.items()
       for mode in modes),
     "rules.tableau.refill", "rules.tableau.refill.after", "rules.tableau.turn_up",
-    *(f"rules.cells.{what}.{n}" for what in ("takes", "out", "runs") for n in ("one", "many")),
-    *(f"rules.reserve.{what}.{n}" for what in ("takes", "out") for n in ("one", "many")),
+    *(f"rules.cells.{what}.{n}" for what in ("takes", "out", "runs") for n in ("one", "other")),
+    *(f"rules.reserve.{what}.{n}" for what in ("takes", "out") for n in ("one", "other")),
     *(f"rules.reserves.{what}.{n}" for what in ("play", "play.single", "closed")
-      for n in ("one", "many")),
+      for n in ("one", "other")),
     "rules.reserves.turn_up",
     "rules.stock.turn", "rules.stock.once", "rules.stock.waste",
     *(f"rules.stock.waste.{what}.{n}" for what in ("not_cells", "not_reserve")
-      for n in ("one", "many")),
+      for n in ("one", "other")),
     "rules.sketch.title", "rules.sketch.tableau", "rules.sketch.foundations",
-    "rules.sketch.cells.one", "rules.sketch.cells.many", "rules.sketch.reserves.one",
-    "rules.sketch.reserves.many", "rules.sketch.stock",
+    "rules.sketch.cells.one", "rules.sketch.cells.other", "rules.sketch.reserves.one",
+    "rules.sketch.reserves.other", "rules.sketch.stock",
 })
 
 
@@ -189,6 +190,11 @@ class Words:
             raise MissingMessage(key) from None
         return text.format(**values) if values else text
 
+    def form(self, count: int) -> str:
+        """The plural form (a key's last part) ``count`` things take in this
+        catalogue's language: "one", "other", … (castling.plurals)."""
+        return form(self.messages["language.code"], count)
+
     def number(self, count: int) -> str:
         """A count in words ("ten", "dieci") where the catalogue has the word.
         (Every noun a count goes with is feminine in Italian, pila, carta,
@@ -205,11 +211,6 @@ class Words:
     def sentence(self, clause: str) -> str:
         """A clause made a sentence: a capital, and the language's full stop."""
         return self("rules.sentence", clause=capitalised(clause))
-
-
-def one_or_many(count: int) -> str:
-    """The key part a count picks: "one" or "many"."""
-    return "one" if count == 1 else "many"
 
 
 def ranges(numbers: list[int]) -> list[str]:

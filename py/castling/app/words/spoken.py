@@ -8,7 +8,7 @@ A face-down card is only ever "a face-down card": its identity never appears.
 from __future__ import annotations
 
 from ...cards import RANKS, SUITS, parse_card, rank_of, suit_of
-from ...i18n import t
+from ...i18n import plural, t
 from ...position import Position
 from ...rules import GameRules, parse_pile_name
 
@@ -47,9 +47,7 @@ def pile_label(rules: GameRules, name: str, cards: list[str]) -> str:
     title = pile_title(rules, name)
     if not cards:
         return t("pile.empty", pile=title)
-    if len(cards) == 1:
-        return t("pile.one", pile=title, card=card_label(cards[-1]))
-    return t("pile.many", pile=title, count=len(cards), card=card_label(cards[-1]))
+    return plural("pile", len(cards), pile=title, card=card_label(cards[-1]))
 
 
 def capitalised(text: str) -> str:

@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from ...i18n import t
+from ...i18n import plural, t
 from ..storage.records import Stats
 from ..storage.statistics import clock
 
@@ -70,10 +70,8 @@ class WinNews:
                                             was=self.moves_was)))
         if self.streak >= STREAK_FROM:
             lines.append(("streak", t("win.news.streak", count=self.streak)))
-        if self.daily_run >= 2:
-            lines.append(("daily", t("win.news.daily.many", count=self.daily_run)))
-        elif self.daily_run == 1:
-            lines.append(("daily", t("win.news.daily.one")))
+        if self.daily_run:
+            lines.append(("daily", plural("win.news.daily", self.daily_run)))
         return lines
 
 
