@@ -3,8 +3,10 @@
 * Time to the turning point: from Review pressed to the turning point on the
   page (or, where the review can not tell, to its end), on lost games of
   Chessboard, Morphy, Martha, Beleaguered Castle and Palace — each a winnable
-  deal played along a winning line for a while, then at random until the
-  solver proves it lost — against the same
+  deal played along a winning line for a while, then at random to its end, as
+  a player plays on who has not seen the win slip away: until no move is left
+  or LONGEST moves (where a player gives up a game that can be shuffled
+  forever) — against the same
   review done the naive way, every position searched in order (the page's
   ``castlingNaiveReview``: castling.search.review's ``naive``), in the same run
   and the same worker. Target: the turning point at least 5x sooner (medians).
@@ -24,8 +26,9 @@ from browser_solver import worker_memory
 from browser_visits import median, profile, time_to_ready
 
 REVIEWED = ("chessboard", "morphy", "martha", "beleaguered-castle", "palace")
-#: A lost game is played to at most this many moves (a longer one is dropped):
-#: the naive review searches each position for up to a second.
+#: A lost game is played to at most this many moves: Morphy, Martha, Beleaguered
+#: Castle and Palace never run out of moves (cards shuffle between piles), so
+#: this is where their player gives up; Chessboard runs out well before.
 LONGEST = 150
 BUDGET = 50_000             # positions for proving a game's ends in CPython
 MEMORY_CAP = 256 * 2**20    # what a phone gives a page's worker (castling.app.advice.MEMORY)
@@ -37,8 +40,9 @@ TURNED = f"!!document.querySelector('#review-moves [data-turning-point]') || {DO
 def lost_games(game_id: str, count: int, seed: int = 1) -> list[tuple[int, list[str]]]:
     """``count`` games of ``game_id`` played as a player who nearly wins plays
     them: a winnable deal's winning line followed for a third to two thirds of
-    its length, then random moves until the solver proves the game lost (a
-    game that wins or runs past LONGEST moves is dropped): (deal, moves)."""
+    its length, then random moves to the game's end — no move left, or LONGEST
+    moves — kept if the solver proved it lost on the way (a game that wins, or
+    that no search proved lost, is dropped): (deal, moves)."""
     rules, rng, found = GAMES[game_id], random.Random(seed), []
     number = 0
     while len(found) < count:
@@ -49,11 +53,12 @@ def lost_games(game_id: str, count: int, seed: int = 1) -> list[tuple[int, list[
             continue
         for move in line[:rng.randint(len(line) // 3, 2 * len(line) // 3)]:
             game.play(move)
+        lost = False
         while game.legal_moves() and len(game.moves) < LONGEST and not game.is_won():
             game.play(rng.choice(game.legal_moves()))
-            if solve(game.position, BUDGET).result == "lost":
-                found.append((number, [format_move(rules, move) for move in game.moves]))
-                break
+            lost = lost or solve(game.position, BUDGET).result == "lost"
+        if lost:
+            found.append((number, [format_move(rules, move) for move in game.moves]))
     return found
 
 
