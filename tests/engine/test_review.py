@@ -79,8 +79,11 @@ def test_the_turning_point_is_where_the_engines_own_verdicts_turn(game_id, seed,
     for move in point.line:
         before.play(move)
     assert before.is_won()
-    # A handful of searches: the two ends, then halving.
-    assert search.searches <= 3 + len(moves).bit_length(), (search.searches, len(moves))
+    # A handful of searches: halving (one more where an end is not decided by
+    # another); looking back from the end, the step doubling, when the game ran
+    # out of moves (twice as many at worst).
+    most = 2 * len(moves).bit_length() if review.stuck else 1 + len(moves).bit_length()
+    assert search.searches <= most, (search.searches, len(moves), review.stuck)
 
 
 def test_a_won_game_is_won_throughout_and_counts_its_only_winning_moves():
@@ -115,7 +118,8 @@ def test_a_deal_never_winnable_says_so():
     search = Counted()
     review = review_game(rules, number, game.moves, search)
     assert review.never_winnable and review.turning_point is None
-    assert review.verdicts == ["lost", "lost"] and search.searches == 2     # the last, the first
+    # One search: the deal (the middle, the nearer start), lost, decides the rest.
+    assert review.verdicts == ["lost", "lost"] and search.searches == 1
 
 
 def twelve_moves() -> tuple[int, list]:
@@ -138,9 +142,9 @@ def test_undecided_positions_are_honest_and_asked_outwards_from_the_middle():
     while (question := review.next_question()) is not None:
         asked.append(question.index)
         review.answer(question, SolveResult(truth[question.index], [(0, 1, 1)]))
-    # The ends, the middle, then outwards from it through the undecided stretch
-    # until a loss moves the middle; never a position already decided.
-    assert asked == [12, 0, 6, 5, 7, 4, 8, 3, 9, 2]
+    # The middle, then outwards from it through the undecided stretch until a
+    # loss and a win bound it; never a position already decided.
+    assert asked == [6, 5, 7, 4, 8, 3, 9, 2]
     assert review.verdicts == ["won"] * 3 + ["unknown"] * 6 + ["lost"] * 4
     assert review.turning_point is None and review.finished
 
@@ -175,3 +179,26 @@ def test_the_naive_review_searches_every_position_in_order_and_agrees():
     halving = review_game(rules, number, moves, Counted())
     assert naive.turning_point is not None
     assert naive.turning_point.move == halving.turning_point.move
+
+
+def test_a_game_with_no_move_left_is_lost_at_its_end_without_a_search():
+    rules, rng = GAMES["chessboard"], random.Random(7)
+    for number in range(1, 100):
+        game = Game(rules, number)
+        while game.legal_moves() and len(game.moves) < 200:
+            game.play(rng.choice(game.legal_moves()))
+        if not game.legal_moves() and not game.is_won():
+            break
+    else:
+        raise AssertionError("no Chessboard game ran out of moves")
+    review = Review(rules, number, game.moves)
+    assert review.verdicts[-1] == "lost" and review.verdicts[:-1] == [None] * len(game.moves)
+    asked = []
+    while (question := review.next_question()) is not None:
+        asked.append(question.index)
+        review.answer(question, solve(review.positions[question.index].copy(), BUDGET))
+    assert len(game.moves) not in asked
+    # Looking back from the end first, the step doubling, until a win is found.
+    first_won = next(i for i, index in enumerate(asked) if review.verdicts[index] == "won")
+    assert asked[:first_won + 1] == [max(0, len(game.moves) - 2 ** k + 1)
+                                     for k in range(1, first_won + 2)]

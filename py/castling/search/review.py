@@ -75,6 +75,10 @@ class Review:
         #: review goes without the halving (benchmarks/browser_review.py's anchor)
         self.naive = naive
         self.won = position.is_won()
+        #: the game ended with no move left: its end is lost by the rules alone
+        self.stuck = not self.won and not position.legal_moves()
+        if self.stuck:
+            self.verdicts[-1] = "lost"
         if self.won:
             # The game itself wins from every one of its positions.
             self.verdicts = ["won"] * len(self.positions)
@@ -118,23 +122,31 @@ class Review:
     # -- what to ask next ---------------------------------------------------------------------
 
     def next_question(self) -> Question | None:
-        """The next search wanted. For a game not won: the last position, then
-        the first, then halving between the last known winnable position and
-        the first known lost one, until they are neighbours (the turning point)
-        or every position between them has been asked. For a won game: each
-        move in turn, whether another move would have won too."""
+        """The next search wanted. For a game not won: halving between the last
+        known winnable position and the first known lost one (at first, before
+        the deal and after the end), until they are neighbours (the turning
+        point) or every position between them has been asked; undecided
+        positions are passed by outwards from the middle. A game whose end is
+        winnable thus asks its way to its end, and a deal never winnable to
+        its start. A game that ran out of moves looks back from its end first,
+        the step doubling, until a winnable position is found. For a won game: each move in turn, whether another move
+        would have won too."""
         if self.won:
             return self._next_only_move()
         if self.naive:
             return next((Question(index) for index in range(len(self.verdicts))
                          if index not in self._asked), None)
         won, lost = self._last_won(), self._first_lost()
-        last = len(self.verdicts) - 1
         if lost == won + 1:
             return None
-        for index in (last, 0):
-            if won < index < lost and index not in self._asked:
-                return Question(index)
+        if self.stuck and won < 0:
+            # Looking back from the end, the step doubling (1, 3, 7, … moves
+            # back): a game that ran out of moves has mostly lost its win
+            # shortly before, and this finds a turn d moves back in about
+            # 2·log2(d) searches rather than log2(n).
+            back = max(0, lost - (len(self.verdicts) - lost))
+            if back not in self._asked:
+                return Question(back)
         middle = (won + lost) / 2
         open_ = [index for index in range(won + 1, lost) if index not in self._asked]
         if not open_:
