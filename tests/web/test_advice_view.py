@@ -5,6 +5,7 @@ what the solver proved."""
 from __future__ import annotations
 
 import asyncio
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 from castling import format_move
@@ -39,7 +40,8 @@ class Window:
     def __init__(self) -> None:
         self.timeouts: list = []
         self.marks: list[str] = []          # performance.mark's names (review_view.py)
-        self.performance = type("Performance", (), {"mark": lambda _, name: self.marks.append(name)})()
+        self.performance = type("Performance", (), {"mark": lambda _, name: self.marks.append(name),
+                                                    "now": lambda _: time.perf_counter() * 1000})()
 
     def setTimeout(self, function, ms):
         self.timeouts.append((function, ms))

@@ -123,6 +123,7 @@ def test_a_worker_that_does_not_start_is_said():
     async def no_start():
         return False
     advisor.start = no_start
+    advisor.ready = False
     view = ReviewView(app, AdviceView(app, advisor), lambda: None, lambda replay, step: None)
 
     async def run():

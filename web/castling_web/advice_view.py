@@ -10,7 +10,7 @@ solver's move when it comes.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from castling import format_move, hint, parse_move
@@ -90,16 +90,17 @@ class AdviceView:
             request["seconds"] = seconds
         return await self.advisor.ask(request)
 
-    async def review_question(self, game_id: str, number: int | str, moves: list[str],
-                              first: list[str] | None, seconds: float) -> Answer | None:
+    def review_question(self, game_id: str, number: int | str, moves: list[str],
+                        first: list[str] | None, seconds: float) -> Awaitable[Answer | None]:
         """One question of a game's review (review_view.py): the verdict on the
         position after ``moves`` and a winning line, trying only ``first`` from
-        it if given; searched for ``seconds``."""
+        it if given; searched for ``seconds``. It leaves at once (the worker
+        searches while the review goes on); await the answer."""
         request: dict[str, Any] = {"kind": "review", "game": game_id, "deal": number,
                                    "moves": moves, "seconds": seconds}
         if first is not None:
             request["first"] = first
-        return await self.advisor.ask(request)
+        return self.advisor.ask(request)
 
     def position_key(self) -> PositionKey:
         game = self.host.session.game

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Awaitable
 from typing import Any
 
 WORKER_NAME = "solver"
@@ -97,16 +98,27 @@ class Advisor:
                                                 self.search)
         return worker
 
-    async def ask(self, request: dict[str, Any]) -> dict[str, Any] | None:
-        """The worker's answer to one request, or None when it could not answer."""
+    def ask(self, request: dict[str, Any]) -> Awaitable[dict[str, Any] | None]:
+        """The worker's answer to one request, or None when it could not answer.
+        The request leaves at once, so that the worker searches while the caller
+        goes on; the answer is the awaitable's (await it: it counts as pending
+        until then)."""
         if not self.ready:
-            return None
+            return _no_answer()
         self.pending += 1
         try:
-            answer = json.loads(str(await self.worker.ask(json.dumps(request))))
-        except Exception:     # the hint falls back to the baseline one; say why somewhere
-            logging.getLogger(__name__).warning("the solver's worker failed to answer",
-                                                exc_info=True)
+            sent = self.worker.ask(json.dumps(request))
+        except Exception:
+            self.pending -= 1
+            _failed()
+            return _no_answer()
+        return self._answer(sent)
+
+    async def _answer(self, sent: Any) -> dict[str, Any] | None:
+        try:
+            answer = json.loads(str(await sent))
+        except Exception:
+            _failed()
             return None
         finally:
             self.pending -= 1
@@ -114,6 +126,16 @@ class Advisor:
             self.answered = True
             _mark("castling:solver-answered")
         return None if "error" in answer else answer
+
+
+async def _no_answer() -> None:
+    return None
+
+
+def _failed() -> None:
+    """A question the worker did not answer: the hint falls back to the
+    baseline one; say why somewhere."""
+    logging.getLogger(__name__).warning("the solver's worker failed to answer", exc_info=True)
 
 
 def _drop(name: str) -> None:

@@ -6,8 +6,9 @@ and the replay viewer's open it, over the table. It reviews the game on the
 table: the player's (the moves played, not those left to redo), or the replay
 shown. The questions go to the solver's worker one position at a time, a second
 each, so the page never waits: the turning point first (halving), then what is
-left. Each answer redraws the dialog: the summary (announced once the turning
-point is known), the turning point in words with the table before it drawn
+left. The dialog is drawn as soon as the turning point is known, at most every
+quarter second before that (most answers come in milliseconds), and at the end:
+the summary (announced once the turning point is known), the turning point in words with the table before it drawn
 small, a strip of coloured marks, and the list of moves — each a button that
 shows its position in the replay viewer, whose slider then carries the marks.
 """
@@ -15,7 +16,7 @@ shows its position in the replay viewer, whose slider then carries the marks.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from castling import Game, format_move, parse_move
@@ -24,7 +25,7 @@ from castling.i18n import t
 from castling.movegen import Move
 from castling.position import Position
 from castling.search.common import SolveResult
-from castling.search.review import Review
+from castling.search.review import Question, Review
 from castling.app.deals.replay_links import Replay, replay_link
 from castling.app.words.review_words import entry_said, summary_said, turning_said
 from castling.app.words.spoken import card_sign
@@ -35,6 +36,12 @@ from .host import Host
 
 #: A second for each position: what the player reads as "not decided in a second".
 SECONDS = 1.0
+#: A question sent to the worker, and its answer to await.
+Asked = tuple[Question, Awaitable[dict[str, Any] | None]]
+#: While the turning point is looked for, the dialog is redrawn at most this
+#: often (seconds): most answers come in milliseconds, and a redraw of a long
+#: game's list between them would only hold the next question up.
+REDRAW_EVERY = 0.25
 #: The cards of a pile the small table shows, from the top (the rest are under).
 SHOWN = 8
 #: The most tableau piles the small table shows side by side; more wrap.
@@ -64,6 +71,9 @@ class ReviewView:
         self._marks_show: dict[int, tuple[object, ...]] = {}
         self._items_show: dict[int, tuple[object, ...]] = {}
         self._drawn = -1
+        #: the review's moves in notation (the questions' words), and when it last drew
+        self._texts: list[str] = []
+        self._drew_at = 0.0
         host.command("review", self.open)
         host.command("review-try", self.try_from_here)
         host.command("review-share", self.share)
@@ -84,8 +94,8 @@ class ReviewView:
             replay = Replay(game.rules, game.number, list(game.moves))
         for shown in self.document.querySelectorAll("dialog[open]"):
             shown.close()
+        self.start(replay)      # (its first question asked, its dialog emptied, before it shows)
         self._element("dialog").showModal()
-        self.start(replay)
 
     def start(self, game: Replay) -> None:
         """Review ``game`` (a deal and the moves played on it): the review of the
@@ -96,11 +106,15 @@ class ReviewView:
             # castlingNaiveReview to time the review done the naive way.)
             naive = bool(getattr(self.host.window, "castlingNaiveReview", False))
             self.review = Review(game.rules, game.number, list(game.moves), naive=naive)
+            self._texts = [format_move(game.rules, move) for move in game.moves]
             self._announced = False
+            self._clear()
         if self._asking:
             self.draw()
-        else:       # (it draws once its first question is on its way)
-            asyncio.ensure_future(self._ask_all(self._generation))
+        else:
+            # The first question leaves now: the worker searches while the dialog opens.
+            first = self._ask(self.review) if self.advice.ready else None
+            asyncio.ensure_future(self._ask_all(self._generation, first))
 
     def _reviewing(self, game: Replay) -> bool:
         """Whether ``game`` is the game reviewed."""
@@ -117,30 +131,42 @@ class ReviewView:
         shown = self.shown_replay()
         return shown is not None and self._reviewing(shown)
 
-    async def _ask_all(self, generation: int) -> None:
+    def _ask(self, review: Review | None) -> Asked | None:
+        """The review's next question, sent to the worker (it searches from now
+        on), with its answer to await; None when nothing is left to ask."""
+        question = None if review is None else review.next_question()
+        if review is None or question is None:
+            return None
+        first = question.first_moves
+        return question, self.advice.review_question(
+            review.rules.id, review.number, self._texts[:question.index],
+            None if first is None else [format_move(review.rules, move) for move in first],
+            SECONDS)
+
+    async def _ask_all(self, generation: int, sent: Asked | None) -> None:
         """Ask the worker the review's questions, one after the other, while
-        they are wanted."""
+        they are wanted (``sent``: the first, already asked)."""
         self._asking = True
         try:
-            if not await self.advice.boot():
+            self._drew_at = self._now()
+            if sent is None and not await self.advice.boot():
                 self._element("summary").textContent = t("review.unavailable")
                 return
-            while generation == self._generation and self._wanted():
+            while sent is not None or (generation == self._generation and self._wanted()):
+                if sent is None:
+                    sent = self._ask(self.review)
+                    if sent is None:
+                        break
+                (question, asked), sent = sent, None
+                if self._due():
+                    self.draw()     # (the answers so far, drawn while the worker searches)
+                answer = await asked
                 review = self.review
-                assert review is not None
-                question = review.next_question()
-                if question is None:
-                    break
-                pending = asyncio.ensure_future(self.advice.review_question(
-                    review.rules.id, review.number, self._texts(review.moves[:question.index]),
-                    None if question.first_moves is None else self._texts(question.first_moves),
-                    SECONDS))
-                await asyncio.sleep(0)      # (the question on its way to the worker …)
-                self.draw()                 # (… the answers so far drawn while it searches)
-                answer = await pending
-                if generation != self._generation:
+                if generation != self._generation or review is None:
                     return
                 review.answer(question, self._result(answer))
+                if review.turning_point is not None and not self._announced:
+                    self.draw()     # (the turning point shown at once)
             if generation == self._generation:
                 self.draw()
                 if self.review is not None and self.review.finished:
@@ -149,18 +175,23 @@ class ReviewView:
             self._asking = False
             if generation != self._generation:
                 # Another game's review began while this one waited on an answer.
-                asyncio.ensure_future(self._ask_all(self._generation))
+                asyncio.ensure_future(self._ask_all(self._generation, None))
             else:
                 self.advice.analyse()       # the position on the table, asked about meanwhile
+
+    def _now(self) -> float:
+        return float(self.host.window.performance.now()) / 1000
+
+    def _due(self) -> bool:
+        """Whether to redraw while a question is out: when the last redraw (or
+        the review's start) is REDRAW_EVERY old. A review that finds its
+        turning point sooner draws once, with it."""
+        return self._now() - self._drew_at >= REDRAW_EVERY
 
     def _mark(self, name: str) -> None:
         """A point of the review on the page's timeline (benchmarks/browser_review.py
         times it from ``castling:review-opened``)."""
         self.host.window.performance.mark(f"castling:review-{name}")
-
-    def _texts(self, moves: list[Move] | tuple[Move, ...]) -> list[str]:
-        assert self.review is not None
-        return [format_move(self.review.rules, move) for move in moves]
 
     def _result(self, answer: dict[str, Any] | None) -> SolveResult:
         """The worker's answer as a search's; none (a worker that failed) is undecided."""
@@ -172,6 +203,16 @@ class ReviewView:
 
     # -- drawing ---------------------------------------------------------------------------
 
+    def _clear(self) -> None:
+        """A new review's dialog: what an earlier one drew taken away, its
+        summary ("looking for the turning point") until the first answers."""
+        assert self.review is not None
+        for name in ("strip", "moves"):
+            self._element(name).replaceChildren()
+        self._element("turn").hidden = True
+        self._element("summary").textContent = summary_said(self.review)
+        self._element("dialog").setAttribute("data-state", "pending")
+
     def draw(self) -> None:
         review = self.review
         if review is None:
@@ -180,15 +221,15 @@ class ReviewView:
         self._element("summary").textContent = summary
         root = self._element("dialog")
         root.setAttribute("data-state", "done" if review.finished else "pending")
-        point = review.turning_point
-        if point is not None and not self._announced:
-            self._announced = True
-            self.host.announce(summary)
-            self._mark("turning-point")
         self._draw_turn(review)
         self._draw_strip(review)
         self._draw_entries(review)
         self._drawn = self._generation
+        self._drew_at = self._now()
+        if review.turning_point is not None and not self._announced:
+            self._announced = True
+            self.host.announce(summary)
+            self._mark("turning-point")     # (drawn: the time benchmarks/browser_review.py takes)
 
     def _draw_turn(self, review: Review) -> None:
         section = self._element("turn")
