@@ -1,8 +1,9 @@
 """The review (issue 51), played as a player would: a winnable deal played into a
 loss, the review names the move where the engine's own verdicts turn (checked here
 in CPython), and Try from here plays on from the position before it; its entries
-are words, its turning point said, and the replay's slider marked (the accessibility audit of
-the review is test_accessibility.py's)."""
+are words, its turning point said, the replay's slider marked, and a game given up
+for a new deal is reviewed from the toast (the accessibility audit of the review
+is test_accessibility.py's)."""
 
 from castling import GAMES, Game, parse_move
 from castling.search.solver import solve
@@ -92,3 +93,18 @@ def test_an_entry_shows_its_position_in_the_replay_with_the_verdicts_on_its_slid
     page.wait_for_selector('#review-dialog[data-state="done"]')
     page.keyboard.press("Escape")
     page.locator('[data-action="replay-close"]').click()
+
+
+def test_a_game_given_up_for_a_new_deal_is_reviewed_from_the_toast(page, site_url):
+    played = play_into_a_loss(page, site_url)
+    act(page, "new")
+    offer = page.locator('#toast-action-2[data-action="review-given-up"]')
+    offer.wait_for(state="visible")
+    assert page.locator('#toast-action[data-action="keep-game"]').is_visible()
+    offer.click()
+    page.wait_for_selector('#review-dialog[data-state="done"]', timeout=WORKER_MS)
+    # The game given up, not the new deal on the table.
+    entries = page.locator("#review-moves [data-move]")
+    assert entries.count() == len(played) + 1
+    turn = engine_verdicts(played).index("lost")
+    assert page.locator("#review-moves [data-turning-point]").get_attribute("data-move") == str(turn)

@@ -124,6 +124,7 @@ class App:
         self.replay = ReplayView(self)
         self.review = ReviewView(self, self.advice, self.replay.shown, self.replay.open_at)
         self.replay.verdicts = self.review.marks
+        self.keep.review = self.review.open_game
         self.router = Router(self, self.replay.open, self.keep, self.transfer.offer_link)
         self.daily = DailyDeal(self, self.keep)
         self.calendar = CalendarView(self, self.daily)

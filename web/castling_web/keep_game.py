@@ -2,13 +2,17 @@
 a link to another deal, while a game is in progress, happen at once, and a
 toast offers the game back in one tap ("Undo: back to your game",
 ``data-action="keep-game"``) until it leaves, or a move is made, or another
-game comes to the table.  The app model puts back exactly what was stored
+game comes to the table — and, beside it, the given-up game's review
+(``data-action="review-given-up"``: where its win slipped away).  The app model puts back exactly what was stored
 (castling.app.keeping); here only when to offer it and what it says.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from castling.i18n import t
+from castling.app.deals.replay_links import Replay
 from castling.app.keeping import Keeping, KeepPoint
 
 from .host import Host
@@ -19,7 +23,10 @@ class KeepGame:
         self.host = host
         self.keeping = keeping                  # the session's keep points
         self.point: KeepPoint | None = None     # the game offered back, while it is
+        #: opens a game's review (ReviewView.open_game, set once it is made)
+        self.review: Callable[[Replay], None] | None = None
         host.command("keep-game", self.keep)
+        host.command("review-given-up", self.review_given_up)
         host.subscribe(self.follow)
 
     def before(self) -> KeepPoint | None:
@@ -41,14 +48,24 @@ class KeepGame:
         game = point.hand.game
         left = (t("keep.restarted") if session.hand.token == point.hand.token
                 else t("keep.left", game=game.rules.name, deal=game.number))
-        host.chrome.toasts.show(f"{said} {left}" if said else left, action="keep-game",
-                                label=t("keep.undo"))
+        actions = [("keep-game", t("keep.undo"))]
+        if self.review is not None and game.moves:
+            actions.append(("review-given-up", t("action.review")))
+        host.chrome.toasts.show(f"{said} {left}" if said else left, actions=actions)
 
     def follow(self) -> None:
         """After any change of the table: a move, or another game, ends the offer."""
         if self.point is not None and not self.keeping.can_bring_back(self.point):
             self.point = None
             self.host.chrome.toasts.close()
+
+    def review_given_up(self) -> None:
+        """The review of the game given up (the offer to bring it back stays
+        good until a move is made here)."""
+        point = self.point
+        if point is not None and self.review is not None:
+            game = point.hand.game
+            self.review(Replay(game.rules, game.number, list(game.moves)))
 
     def keep(self) -> None:
         host, point, self.point = self.host, self.point, None

@@ -87,11 +87,15 @@ class ReviewView:
     def open(self) -> None:
         """Review the game on the table (a replay shown, else the player's), in
         the dialog (over the win's, which it closes)."""
-        self._mark("opened")
         replay = self.shown_replay()
         if replay is None:
             game = self.host.session.game
             replay = Replay(game.rules, game.number, list(game.moves))
+        self.open_game(replay)
+
+    def open_game(self, replay: Replay) -> None:
+        """Review ``replay`` (a game given up, or the one on the table), in the dialog."""
+        self._mark("opened")
         for shown in self.document.querySelectorAll("dialog[open]"):
             shown.close()
         self.start(replay)      # (its first question asked, its dialog emptied, before it shows)

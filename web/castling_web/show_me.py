@@ -114,8 +114,8 @@ class ShowMe:
         elif longer:
             self.host.notify(t("showme.unknown_longer"))
         else:
-            self.host.chrome.toasts.show(t("showme.unknown"), action="show-me-longer",
-                                         label=t("showme.longer"))
+            self.host.chrome.toasts.show(t("showme.unknown"),
+                                         actions=[("show-me-longer", t("showme.longer"))])
 
     # -- playing the line ---------------------------------------------------------------
 

@@ -9,11 +9,15 @@ Everything is set as text, never as HTML.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pyodide.ffi import create_proxy
 
 from .dom import JsObject
 
 MESSAGE_MS = 6_000      # long enough to read two lines
+#: The buttons a toast may offer, in order.
+ACTION_BUTTONS = ("toast-action", "toast-action-2")
 LASTING_MS = 20_000     # a link: time to select and copy it by hand
 
 
@@ -39,21 +43,25 @@ class Toasts:
         self._settle = create_proxy(self._end_of_turn)
         document.getElementById("toast-close").addEventListener("click", self._hide)
 
-    def show(self, text: str, *, lasting: bool = False, action: str = "",
-             label: str = "", reply: bool = False) -> None:
-        """Show ``text`` (``lasting``: a link to copy); ``action``: the
-        ``data-action`` of a button the toast offers (``label`` its words), such
-        as bringing a game back. A ``reply`` arrives later than what it answers (a
-        promise's callback): it is never a switch's own message, whatever turn it
-        lands in."""
+    def show(self, text: str, *, lasting: bool = False,
+             actions: Sequence[tuple[str, str]] = (), reply: bool = False) -> None:
+        """Show ``text`` (``lasting``: a link to copy); ``actions``: the buttons
+        the toast offers, each its ``data-action`` and its words (at most two),
+        such as bringing a game back. A ``reply`` arrives later than what it
+        answers (a promise's callback): it is never a switch's own message,
+        whatever turn it lands in."""
+        if len(actions) > len(ACTION_BUTTONS):
+            raise ValueError(f"a toast offers at most {len(ACTION_BUTTONS)} buttons")
         self.document.getElementById("notice").textContent = text
-        button = self.document.getElementById("toast-action")
-        button.hidden = not action
-        if action:
-            button.setAttribute("data-action", action)
-        else:
-            button.removeAttribute("data-action")
-        button.textContent = label
+        for index, name in enumerate(ACTION_BUTTONS):
+            button = self.document.getElementById(name)
+            action, label = actions[index] if index < len(actions) else ("", "")
+            button.hidden = not action
+            if action:
+                button.setAttribute("data-action", action)
+            else:
+                button.removeAttribute("data-action")
+            button.textContent = label
         self.document.getElementById("toast").hidden = False
         if self._timer is not None:
             self.window.clearTimeout(self._timer)
