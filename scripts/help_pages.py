@@ -68,6 +68,24 @@ def write_sketches(out: Path) -> None:
             table_sketch(rules, messages, width=160, height=100) + "\n", encoding="utf-8")
 
 
+def _href(language: str, other: str, slug: str) -> str:
+    """The address of page ``slug`` in ``other`` from the same page in ``language``."""
+    return ("../" if help_folder(language) else "./") + f"{help_folder(other)}{slug}.html"
+
+
+def language_links(language: str, slug: str) -> str:
+    """The same page in every other language, each named in its own language."""
+    return "".join(
+        f'<li><a href="{_href(language, other, slug)}" hreflang="{other}" lang="{other}">'
+        f'{html.escape(name)}</a></li>' for other, name in LANGUAGES.items() if other != language)
+
+
+def alternates(language: str, slug: str) -> str:
+    """The page's <link rel="alternate"> for each language it is written in."""
+    return "\n  ".join(f'<link rel="alternate" hreflang="{other}" href="{_href(language, other, slug)}">'
+                       for other in LANGUAGES)
+
+
 def write_help(out: Path, web: Path) -> None:
     """Every help page in every language, wrapped in the page template: a page per
     game made from its declaration and its catalogue words (game_help), and the
@@ -80,9 +98,6 @@ def write_help(out: Path, web: Path) -> None:
     shutil.copy2(web / "help" / "help.css", out / "help" / "help.css")
     for language in LANGUAGES:
         folder, messages = help_folder(language), catalogue(language)
-        # Each page links to one other language: English to the first of the
-        # others, every other language back to English.
-        other = next(code for code in LANGUAGES if code != DEFAULT) if language == DEFAULT else DEFAULT
         (out / "help" / folder).mkdir(exist_ok=True)
         up = "../" if folder else ""
         bodies = {}
@@ -98,15 +113,15 @@ def write_help(out: Path, web: Path) -> None:
         bodies |= {rules.id: game_help(rules, messages) for rules in GAMES.values()}
         for slug, body in sorted(bodies.items()):
             title = body.split("<h1>", 1)[1].split("</h1>", 1)[0] if "<h1>" in body else slug
-            other_href = (f"../{slug}.html" if folder else f"./{help_folder(other)}{slug}.html")
             page = fill(template, {
                 "LANG": language, "UP": up, "TITLE": title, "NAV": nav, "BODY": body,
-                "CSP": HELP_CSP, "OTHER_HREF": other_href, "OTHER_LANG": other,
+                "CSP": HELP_CSP, "LANGUAGES": language_links(language, slug),
+                "ALTERNATES": alternates(language, slug),
                 "TITLE_SUFFIX": html.escape(messages["help.title_suffix"]),
                 "BACK": html.escape(messages["help.back"]),
                 "NAV_LABEL": html.escape(messages["help.nav"]),
                 "HOW_TO_PLAY": html.escape(messages["games.how_to_play"]),
-                "OTHER_LANGUAGE": html.escape(messages["help.other_language"]),
+                "LANGUAGES_LABEL": html.escape(messages["help.languages"]),
             }, "web/help/template.html")
             (out / "help" / folder / f"{slug}.html").write_text(page, encoding="utf-8")
         english = {p.name for p in (web / "help").glob("*.part.html")}

@@ -14,7 +14,7 @@ import html
 import math
 from pathlib import Path
 
-from castling import GAMES
+from castling import GAMES, numbers
 from castling.i18n import LANGUAGES, help_folder, set_language, t
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,7 +30,7 @@ MARKDOWN = ROOT / "docs" / "winnability.md"
 
 
 def percent(share: float) -> str:
-    return f"{share:.1%}"
+    return numbers.percent(share, 1)
 
 
 def agreement(row: dict, published: float) -> str:

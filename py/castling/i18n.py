@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from . import plurals
+from . import numbers, plurals       # (numbers asks this module for the language at each call)
 
 DEFAULT = "en"
 _FOLDER = Path(__file__).with_name("messages")
@@ -88,11 +88,23 @@ def t(key: str, /, **values: object) -> str:
     return text.format(**values) if values else text
 
 
+#: The languages whose nouns keep their capital inside a sentence ("von Stapel 5
+#: auf Zielstapel Herz"); elsewhere a pile's name is lowered there.
+NOUNS_CAPITALISED = frozenset({"de"})
+
+
+def mid_sentence(name: str) -> str:
+    """A name ("Tableau 3", "Stapel 3") as it stands inside a sentence of the
+    current language: lower case, but where nouns keep their capital."""
+    return name if _current in NOUNS_CAPITALISED else name.lower()
+
+
 def plural(key: str, count: int, /, **values: object) -> str:
     """The counted message ``key`` for ``count`` in the current language: the
     key of the form the language's plural rules give the count (``key.one``,
-    ``key.other``, …), with ``{count}`` filled in unless ``values`` says it."""
-    values.setdefault("count", count)
+    ``key.other``, …), with ``{count}`` filled in (as the language writes
+    numbers: castling.numbers) unless ``values`` says it."""
+    values.setdefault("count", numbers.number(count))
     return t(f"{key}.{plurals.form(_current, count)}", **values)
 
 

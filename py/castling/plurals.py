@@ -2,8 +2,8 @@
 "0 coup", "1 coup", "2 coups" in French, and Polish's four forms when it comes.
 
 The rules are Unicode CLDR's cardinal plural rules, kept as CLDR writes them in
-``plural_rules.json`` beside this module (written from the pinned ``cldr-core`` package by
-``scripts/plurals.py``; a test holds the file equal to it). A catalogue then
+``cldr.json`` beside this module (written from the pinned ``cldr-core`` package
+by ``scripts/cldr_data.py``; a test holds the file equal to it). A catalogue then
 has one key per form its language has: ``counter.moves.one``,
 ``counter.moves.other`` (and ``.few``, ``.many``, ``.two``, ``.zero`` where the
 language's rules name them).
@@ -22,7 +22,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
-_FILE = Path(__file__).with_name("plural_rules.json")
+_FILE = Path(__file__).with_name("cldr.json")
 
 #: The forms CLDR may name, in its own order; "other" is always there.
 FORMS = ("zero", "one", "two", "few", "many", "other")
@@ -34,7 +34,7 @@ Test = Callable[[int], bool]
 def rules() -> dict[str, dict[str, str]]:
     """Language code -> form -> its CLDR rule (with CLDR's samples after "@")."""
     with open(_FILE, encoding="utf-8") as handle:
-        found: dict[str, dict[str, str]] = json.load(handle)
+        found: dict[str, dict[str, str]] = json.load(handle)["plurals"]
     return found
 
 

@@ -1,7 +1,7 @@
 """English and Italian: the language follows the browser, the settings switch it
 and keep it, and every string on the page comes from the chosen catalogue."""
 
-from castling.i18n import catalogue
+from castling.i18n import LANGUAGES, catalogue
 
 from browser_helpers import act, stored, wait_ready
 
@@ -77,7 +77,11 @@ def test_the_help_pages_follow_the_language(page, site_url):
     assert page.url.endswith("/help/it/morphy.html")
     assert page.evaluate("document.documentElement.lang") == "it"
     assert page.locator("h2").first.text_content() == "Scopo"
-    page.click("a.language")
+    # The page in every other language, each named in its own.
+    links = page.locator(".languages a")
+    assert {links.nth(n).get_attribute("hreflang"): links.nth(n).text_content()
+            for n in range(links.count())} == {code: name for code, name in LANGUAGES.items() if code != "it"}
+    page.click('.languages a[hreflang="en"]')
     assert page.url.endswith("/help/morphy.html") and page.locator("h2").first.text_content() == "Goal"
     page.click("a.back")
     wait_ready(page)

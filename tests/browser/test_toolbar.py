@@ -8,6 +8,7 @@ import re
 import pytest
 
 from castling import GAMES, Game
+from castling.i18n import LANGUAGES
 
 from browser_helpers import ROOT, act, control, stored, tap_move, wait_ready
 
@@ -72,8 +73,8 @@ def test_on_a_phone_the_bar_is_one_row_at_the_bottom_and_the_table_ends_above_it
     assert max(r[1] for r in header) < min(r[3] for r in header), "the header wraps"
 
 
-@pytest.mark.parametrize("language", ["en", "it"])
-def test_one_row_on_a_360_px_phone_in_english_and_italian(phone, language):
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_one_row_on_a_360_px_phone_in_every_language(phone, language):
     page = phone(360, 740, language if language != "en" else "")     # English: the browser's
     assert page.evaluate("document.documentElement.lang") == language
     assert assert_one_row(page) <= 64

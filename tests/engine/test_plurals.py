@@ -1,7 +1,8 @@
 """Plural forms: CLDR's rules as castling.plurals reads them agree with every
 sample CLDR gives (in every language CLDR has, not only ours: a new language
-brings only data), and plural_rules.json is what scripts/plurals.py writes
-from the pinned cldr-core package."""
+brings only data), and cldr.json is what scripts/cldr_data.py writes from the
+pinned cldr-core and cldr-numbers-full packages; numbers are written each
+language's way (castling.numbers)."""
 
 import json
 import sys
@@ -10,13 +11,14 @@ from pathlib import Path
 import pytest
 
 from castling.i18n import LANGUAGES
+from castling.numbers import number, percent
 from castling.plurals import FORMS, condition, form, forms, rules, samples
 
 ROOT = Path(__file__).resolve().parents[2]
 CLDR = ROOT / "node_modules" / "cldr-core" / "supplemental" / "plurals.json"
 sys.path.insert(0, str(ROOT / "scripts"))
 
-import plurals as script  # noqa: E402  (scripts/plurals.py)
+import cldr_data as script  # noqa: E402  (scripts/cldr_data.py)
 
 
 def cldr() -> dict[str, dict[str, str]]:
@@ -26,7 +28,7 @@ def cldr() -> dict[str, dict[str, str]]:
 
 
 def test_the_rules_file_is_what_the_script_writes():
-    assert (ROOT / "py" / "castling" / "plural_rules.json").read_text(encoding="utf-8") == script.text()
+    assert (ROOT / "py" / "castling" / "cldr.json").read_text(encoding="utf-8") == script.text()
     assert set(rules()) == set(LANGUAGES)
 
 
@@ -63,3 +65,12 @@ def test_a_language_with_four_forms_reads_too():
 def test_a_rule_not_read_says_so(rule):
     with pytest.raises(ValueError, match="plural rule"):
         condition(rule)
+
+
+@pytest.mark.parametrize(("language", "written"), [
+    ("en", ("1,234", "12,345", "20.2%")), ("de", ("1.234", "12.345", "20,2\u00a0%")),
+    ("fr", ("1\u202f234", "12\u202f345", "20,2\u00a0%")), ("es", ("1234", "12.345", "20,2\u00a0%")),
+    ("it", ("1234", "12.345", "20,2%")), ("pt-BR", ("1.234", "12.345", "20,2%"))])
+def test_numbers_are_written_each_languages_way(language, written):
+    # (Spanish and Italian group only from five digits: CLDR's minimumGroupingDigits.)
+    assert (number(1234, language), number(12345, language), percent(0.202, 1, language)) == written

@@ -4,12 +4,18 @@
 // of its own (site.mjs). One browser and one profile for the whole lane; the
 // tests run in order and build on each other, as a player's visits do.
 import assert from "node:assert/strict";
+import { readdirSync } from "node:fs";
 import { after, before, test } from "node:test";
 
 import { onceMoreAfterACrash } from "./crashes.mjs";
 import { ENGINES } from "./drivers.mjs";
 import { WINS, afterMoves, asShown, dailyNumber } from "./oracle.mjs";
 import { serveSite } from "./site.mjs";
+
+// Every language the game speaks: its catalogues (castling.i18n.LANGUAGES), English first.
+const LANGUAGES = readdirSync(new URL("../../py/castling/messages/", import.meta.url))
+  .filter((name) => name.endsWith(".json")).map((name) => name.slice(0, -5))
+  .sort((a, b) => (a !== "en") - (b !== "en") || a.localeCompare(b));
 
 // Every pile on the table: name -> its cards' data-card, bottom first.
 const PILES = () => Object.fromEntries([...document.querySelectorAll("[data-pile]")].map(
@@ -274,8 +280,10 @@ export function lane(engine) {
     await noErrors();
   });
 
-  // The narrowest phones, in each language (Italian's words are longer), and a desktop.
-  for (const [width, height, language] of [[360, 740, "en"], [360, 740, "it"], [1280, 800, "en"]]) {
+  // The narrowest phones, in each language (German's and French's words are the
+  // longest), and a desktop.
+  for (const [width, height, language] of [...LANGUAGES.map((code) => [360, 740, code]),
+                                           [1280, 800, "en"]]) {
     step(`every dialog at ${width} px in ${language} fits, nothing scrolls sideways`, async () => {
       await noErrors();
       await page.run((code) => {
@@ -286,7 +294,7 @@ export function lane(engine) {
       await page.open(`${site.url}lane-frame.html?width=${width}&height=${height}#/chessboard/3`);
       await page.inFrame(true);
       await page.waitFor(READY);
-      assert.equal(await page.run(() => document.documentElement.lang.slice(0, 2)), language);
+      assert.equal(await page.run(() => document.documentElement.lang), language);
       const wide = {};
       for (const [id, path] of Object.entries(DIALOGS)) {
         // (Not every control is offered everywhere: the list of keys needs a keyboard.)

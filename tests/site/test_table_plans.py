@@ -56,9 +56,10 @@ def test_the_status_line_a_plan_gives_is_every_deals(game_id):
 
 def test_a_games_files_are_small(site):
     """A link fetches its game's two files: a few kilobytes each as a static
-    host sends them (gzip; Chequers', of many arrangements, the largest)."""
+    host sends them (gzip; Chequers', of many arrangements, the largest: some
+    8.4 kB, of which the words of each of the six languages about 1.4 kB)."""
     for path in (site / "tables").iterdir():
-        assert len(gzip.compress(path.read_bytes())) < 8_000, path.name
+        assert len(gzip.compress(path.read_bytes())) < 10_000, path.name
 
 
 def test_the_first_table_script_is_its_parts_in_order_in_one_function(site):

@@ -13,7 +13,7 @@ from datetime import date
 from castling.i18n import t
 from castling.app.deals.daily import DailyTable
 from castling.app.deals.daily_calendar import Day, month, months
-from castling.app.words.dates import long_day
+from castling.app.words.dates import day_of_month, long_day
 
 from .daily_view import DailyDeal, local_today
 from .dom import JsObject
@@ -95,7 +95,7 @@ class CalendarView:
         button.type = "button"
         button.setAttribute("data-day", day.when.isoformat())
         button.setAttribute("data-state", day.state)
-        button.textContent = str(day.when.day)
+        button.textContent = day_of_month(day.when)     # (the first as its label says it: "1er")
         button.setAttribute("aria-label", t("calendar.day", day=long_day(day.when.isoformat()),
                                             state=t(f"calendar.state.{day.state}")))
         if day.when == today:

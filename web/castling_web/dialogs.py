@@ -8,6 +8,7 @@ from collections.abc import Iterable
 
 from castling import GAMES
 from castling.i18n import t
+from castling.numbers import percent
 from castling.app.deals.grades import GRADES
 
 from .charts import Charts
@@ -86,7 +87,7 @@ class Dialogs:
         stats = self.session.stats_for(game_id)
         none = t("stats.none")
         return {"played": stats.played, "won": stats.won, "helped": stats.helped,
-                "rate": none if stats.win_rate is None else f"{stats.win_rate:.0%}",
+                "rate": none if stats.win_rate is None else percent(stats.win_rate),
                 "streak": stats.streak, "best_streak": stats.best_streak,
                 "best_time": none if stats.best_seconds is None else clock(stats.best_seconds),
                 "fewest_moves": none if stats.fewest_moves is None else stats.fewest_moves,

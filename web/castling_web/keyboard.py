@@ -9,7 +9,7 @@ this carries it out and says it. The list the player reads is the Keys dialog
 
 from __future__ import annotations
 
-from castling.i18n import t
+from castling.i18n import mid_sentence, t
 from castling.app.table.arrangement import neighbour
 from castling.app.table.board import home_move, next_choice, targets
 from castling.app.table.choice import Choice, choose
@@ -94,7 +94,7 @@ class KeyboardInput:
         game = host.session.game
         names = game.rules.pile_names
         choice = choose(game.position, names.index(name), host.held.now)
-        pile = pile_title(game.rules, name).lower()
+        pile = mid_sentence(pile_title(game.rules, name))
         if choice.kind == "play":
             host.play(list(choice.moves), choice.count)
         elif choice.kind == "cannot_go":
@@ -118,7 +118,7 @@ class KeyboardInput:
         top = card_label(game.position.to_piles()[source][-count])
         what = top if count == 1 else t("card.run", count=count, card=top)
         if choice.places:
-            places = ", ".join(pile_title(rules, rules.pile_names[k]).lower()
+            places = ", ".join(mid_sentence(pile_title(rules, rules.pile_names[k]))
                                for k in sorted(choice.places))
             host.announce(t("say.picked", what=what, places=places))
         else:

@@ -17,13 +17,19 @@ MOST_DAYS = 90
 def short_day(day: str) -> str:
     """'1 Dec' for '2026-12-01' (the catalogue's order and month names)."""
     when = date.fromisoformat(day)
-    return t("date.short", day=when.day, month=t(f"date.month.short.{when.month}"))
+    return t("date.short", day=day_of_month(when), month=t(f"date.month.short.{when.month}"))
 
 
 def long_day(day: str) -> str:
     """'1 December 2026' for '2026-12-01'."""
     when = date.fromisoformat(day)
-    return t("date.long", day=when.day, month=t(f"date.month.{when.month}"), year=when.year)
+    return t("date.long", day=day_of_month(when), month=t(f"date.month.{when.month}"), year=when.year)
+
+
+def day_of_month(when: date) -> str:
+    """The day of the month in a date: the first as the language writes it
+    ("1er mars", "1º de dezembro"), the others as numbers."""
+    return t("date.day.first") if when.day == 1 else str(when.day)
 
 
 def calendar(days: list[str]) -> list[str]:

@@ -11,6 +11,7 @@ a share the solver left undecided is never shown as "0%".
 from __future__ import annotations
 
 from ...i18n import t
+from ...numbers import number, percent_sign
 
 #: the least proved-winnable share for each word, best first; an undecided
 #: share of UNCLEAR or more says that rather than a level
@@ -19,17 +20,18 @@ UNCLEAR = 0.2
 
 
 def share(count: int, total: int) -> str:
-    """``count`` of ``total`` as a percentage that never rounds to a lie."""
+    """``count`` of ``total`` as a percentage that never rounds to a lie, in
+    the language's own form ("97%", "97 %")."""
     if count <= 0:
-        return "0%"
+        return percent_sign("0")
     if count >= total:
-        return "100%"
-    percent = round(100 * count / total)
-    if percent < 1:
-        return "<1%"
-    if percent > 99:
-        return ">99%"
-    return f"{percent}%"
+        return percent_sign("100")
+    rounded = round(100 * count / total)
+    if rounded < 1:
+        return percent_sign("<1")
+    if rounded > 99:
+        return percent_sign(">99")
+    return percent_sign(str(rounded))
 
 
 def level(won: int, tried: int, unknown: int) -> str:
@@ -44,7 +46,7 @@ def difficulty_words(won: int, tried: int, unknown: int) -> str:
     """'Gentle: the solver won 97% of 10,000 deals.' (and how many it left
     undecided, when it left any)."""
     words = t(f"games.level.{level(won, tried, unknown)}")
-    count = f"{tried:,}"
+    count = number(tried)
     if unknown:
         return t("games.study_undecided", level=words, rate=share(won, tried), tried=count,
                  undecided=share(unknown, tried))

@@ -8,7 +8,7 @@ A face-down card is only ever "a face-down card": its identity never appears.
 from __future__ import annotations
 
 from ...cards import RANKS, SUITS, parse_card, rank_of, suit_of
-from ...i18n import plural, t
+from ...i18n import mid_sentence, plural, t
 from ...position import Position
 from ...rules import GameRules, parse_pile_name
 
@@ -61,8 +61,8 @@ def move_words(position: Position, source: int, target: int, count: int) -> str:
     rules = position.rules
     names = rules.pile_names
     card = card_label(position.to_piles()[names[source]][-count])
-    places = {"source": pile_title(rules, names[source]).lower(),
-              "target": pile_title(rules, names[target]).lower()}
+    places = {"source": mid_sentence(pile_title(rules, names[source])),
+              "target": mid_sentence(pile_title(rules, names[target]))}
     if count == 1:
         return capitalised(t("move.one", card=card, **places))
     return capitalised(t("move.run", count=count, card=card, **places))

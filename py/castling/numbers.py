@@ -1,0 +1,67 @@
+"""Numbers as each language writes them: "10,000" and "20.2%" in English,
+"10.000" and "20,2 %" in German, "10 000" in French (a narrow no-break space).
+
+The signs and the percent pattern are Unicode CLDR's, in ``cldr.json`` beside
+this module (``scripts/cldr_data.py`` writes it from the pinned
+``cldr-numbers-full``). Only what the game shows is covered: whole numbers and
+percentages with a fixed number of decimals.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from . import i18n
+
+_FILE = Path(__file__).with_name("cldr.json")
+
+
+@lru_cache(maxsize=None)
+def _forms() -> dict[str, dict[str, Any]]:
+    with open(_FILE, encoding="utf-8") as handle:
+        found: dict[str, dict[str, Any]] = json.load(handle)["numbers"]
+    return found
+
+
+def _form(language: str | None) -> dict[str, Any]:
+    return _forms()[language or i18n.language()]
+
+
+def number(value: int, language: str | None = None) -> str:
+    """A whole number with the language's grouping ("12,345", "12.345"); a
+    language that groups only from five digits writes "1234" (CLDR's
+    minimumGroupingDigits)."""
+    form = _form(language)
+    digits = str(abs(value))
+    if len(digits) >= 4 + form["grouping_from"] - 1:
+        groups = []
+        while len(digits) > 3:
+            digits, tail = digits[:-3], digits[-3:]
+            groups.append(tail)
+        digits = form["group"].join([digits, *reversed(groups)])
+    return ("-" if value < 0 else "") + digits
+
+
+def decimal(value: float, places: int, language: str | None = None) -> str:
+    """``value`` with ``places`` decimals, in the language's signs."""
+    form = _form(language)
+    whole, _, fraction = f"{abs(value):.{places}f}".partition(".")
+    text = number(int(whole), language) + (form["decimal"] + fraction if places else "")
+    return ("-" if value < 0 else "") + text
+
+
+def percent(share: float, places: int = 0, language: str | None = None) -> str:
+    """``share`` (0.202) as a percentage ("20.2%", "20,2 %"), by the language's
+    pattern: where the sign goes and with what space."""
+    pattern = str(_form(language)["percent"]).split(";")[0]
+    return pattern.replace("#,##0", decimal(100 * share, places, language), 1)
+
+
+def percent_sign(count: str, language: str | None = None) -> str:
+    """A percentage already worked out as text ("97", "<1"), with the sign
+    placed as the language places it."""
+    pattern = str(_form(language)["percent"]).split(";")[0]
+    return pattern.replace("#,##0", count, 1)
