@@ -73,7 +73,7 @@ def test_the_charts_speak_italian(page, site_url):
     assert page.locator("#charts figcaption").first.text_content() == \
         "Partite di Fortress finite ogni giorno"
     assert page.locator("#charts-title").text_content() == "Nel tempo"
-    assert page.locator("#charts svg text").last.text_content() == "1 dic"
+    assert page.locator("#charts svg text").last.text_content() == "1º dic"     # (the first: "1º")
     assert page.locator("#stats-tab-all").text_content() == "Tutti i giochi"
 
 
