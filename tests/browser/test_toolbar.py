@@ -113,6 +113,21 @@ def test_a_tap_outside_closes_the_menu_and_does_not_play(phone):
                            ".moves || []).length === 1")
 
 
+def test_the_menu_opened_on_a_phone_is_above_a_toast(phone):
+    page = phone(360, 740)
+    # A message in a toast, low on the screen where the menu opens too.
+    page.evaluate("document.getElementById('toast').hidden = false; "
+                  "document.getElementById('notice').textContent = 'A message'")
+    page.locator("#menu-button").tap()
+    page.wait_for_selector(f"{MENU}:not([hidden])")
+    covered = page.locator(f"{MENU} .menu-item").evaluate_all("""items => items.filter(item => {
+        const r = item.getBoundingClientRect();      // (the list of keys is not offered on touch)
+        return r.width > 0 && !item.contains(document.elementFromPoint(r.left + r.width / 2,
+                                                                       r.top + r.height / 2));
+    }).map(item => item.dataset.action)""")
+    assert covered == []
+
+
 def test_the_menu_by_click_key_and_choice(page, site_url):
     page.goto(f"{site_url}index.html#/chessboard/3")
     wait_ready(page)
