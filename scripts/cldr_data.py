@@ -41,8 +41,7 @@ def _cldr_code(code: str, known: set[str]) -> str:
     sys.exit(f"scripts/cldr_data.py: CLDR has nothing for {code!r}")
 
 
-def plural_rules(code: str) -> dict[str, str]:
-    cardinal = json.loads(PLURALS.read_text(encoding="utf-8"))["supplemental"]["plurals-type-cardinal"]
+def plural_rules(code: str, cardinal: dict[str, dict[str, str]]) -> dict[str, str]:
     found = cardinal[_cldr_code(code, set(cardinal))]
     return {name.removeprefix(PREFIX): rule.strip() for name, rule in found.items()}
 
@@ -58,7 +57,8 @@ def number_forms(code: str) -> dict[str, object]:
 
 
 def text() -> str:
-    data = {"plurals": {code: plural_rules(code) for code in languages()},
+    cardinal = json.loads(PLURALS.read_text(encoding="utf-8"))["supplemental"]["plurals-type-cardinal"]
+    data = {"plurals": {code: plural_rules(code, cardinal) for code in languages()},
             "numbers": {code: number_forms(code) for code in languages()}}
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 

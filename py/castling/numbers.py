@@ -9,25 +9,15 @@ percentages with a fixed number of decimals.
 
 from __future__ import annotations
 
-import json
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from . import i18n
-
-_FILE = Path(__file__).with_name("cldr.json")
-
-
-@lru_cache(maxsize=None)
-def _forms() -> dict[str, dict[str, Any]]:
-    with open(_FILE, encoding="utf-8") as handle:
-        found: dict[str, dict[str, Any]] = json.load(handle)["numbers"]
-    return found
+from .cldr import data
 
 
 def _form(language: str | None) -> dict[str, Any]:
-    return _forms()[language or i18n.language()]
+    found: dict[str, Any] = data()["numbers"][language or i18n.language()]
+    return found
 
 
 def number(value: int, language: str | None = None) -> str:
@@ -56,8 +46,7 @@ def decimal(value: float, places: int, language: str | None = None) -> str:
 def percent(share: float, places: int = 0, language: str | None = None) -> str:
     """``share`` (0.202) as a percentage ("20.2%", "20,2 %"), by the language's
     pattern: where the sign goes and with what space."""
-    pattern = str(_form(language)["percent"]).split(";")[0]
-    return pattern.replace("#,##0", decimal(100 * share, places, language), 1)
+    return percent_sign(decimal(100 * share, places, language), language)
 
 
 def percent_sign(count: str, language: str | None = None) -> str:

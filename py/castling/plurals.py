@@ -16,13 +16,11 @@ the fraction and exponent operands (v, w, f, t, c, e) are 0.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from functools import lru_cache
-from pathlib import Path
 
-_FILE = Path(__file__).with_name("cldr.json")
+from .cldr import data
 
 #: The forms CLDR may name, in its own order; "other" is always there.
 FORMS = ("zero", "one", "two", "few", "many", "other")
@@ -30,11 +28,9 @@ FORMS = ("zero", "one", "two", "few", "many", "other")
 Test = Callable[[int], bool]
 
 
-@lru_cache(maxsize=None)
 def rules() -> dict[str, dict[str, str]]:
     """Language code -> form -> its CLDR rule (with CLDR's samples after "@")."""
-    with open(_FILE, encoding="utf-8") as handle:
-        found: dict[str, dict[str, str]] = json.load(handle)["plurals"]
+    found: dict[str, dict[str, str]] = data()["plurals"]
     return found
 
 
