@@ -274,7 +274,7 @@ def write_pages(out: Path, faces: bool = True) -> None:
     (out / "index.html").write_text(fill_text(page, catalogue(DEFAULT)), encoding="utf-8")
     style = (WEB / "style.css").read_text(encoding="utf-8")
     (out / "style.css").write_text(style + (card_face_rules() if faces else ""), encoding="utf-8")
-    for name in ("solver_worker.py", "icon.svg", "register-sw.js", "motion.js",
+    for name in ("solver_worker.py", "icon.svg", "register-sw.js", "motion.js", "sound.js",
                  "manifest.webmanifest", "snapshot-maker.mjs", "runtime-module.mjs"):
         shutil.copy2(WEB / name, out / name)
     # The table before Python is up: one script, joined from its parts.

@@ -40,6 +40,15 @@ same run, since this machine's absolute times vary by a third:
   answers), in the same run. And the worker's memory at the end of each game's
   moves (its Python's WebAssembly memory and the cores', which never shrink:
   the peak), read in the worker (``castlingWorkerMemory()``, solver_worker.py).
+* The first tap (part "first", issue 59): a deal link opened in a new profile and
+  a movable card tapped 300 ms after the first card shows, then taps every second
+  for 30 s (the card and Undo in turn) while Python starts, at desktop speed and
+  on a phone's network and CPU: the first move against the bare page's cold boot
+  (target <= 0.12x on the phone), a tap's wait (target <= 150 ms, median; p95 over
+  the 30 s), the longest main-thread task from the first card to 5 s after
+  data-ready (target: none over 100 ms), a return visit's first move against the
+  warm boot (target <= 0.25x), and the bytes before the first move
+  (browser_first_move.py).
 * Tap-to-move: from the tap that drops a selected card on its destination (a
   frame after the tap that picked it up) to the finished DOM update (the
   handler runs synchronously inside the event dispatch), median and 95th
@@ -73,7 +82,7 @@ The parts live beside this script, one job a module: browser_visits.py (the
 server, the profiles, the page's clocks: what every figure is taken with),
 browser_start_up.py (boot, slow, phone, where, bytes), browser_solver.py
 (worker, verdicts), browser_taps.py (a player's taps; taps),
-browser_motion.py (motion) and browser_review.py (review: the time to a game's
+browser_first_move.py (first), browser_motion.py (motion) and browser_review.py (review: the time to a game's
 turning point against the naive review, and the worker's memory through a
 300-move game's). This script is the command line: it picks the
 parts, serves the sites and prints each part's figures against its targets.
@@ -89,6 +98,7 @@ import tempfile
 from pathlib import Path
 
 from browser_visits import ROOT, WAYS_IN, CountingHandler, median, profile  # (first: the path)
+from browser_first_move import first_move_figures
 from browser_motion import motion_figures
 from browser_review import review_figures
 from browser_solver import verdict_figures, worker_figures
@@ -108,7 +118,9 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=150, help="taps measured per game")
     parser.add_argument("--verdicts", type=int, default=40, help="verdicts timed per game")
     parser.add_argument("--reviews", type=int, default=20, help="lost games reviewed per game")
-    parser.add_argument("--parts", default="boot,slow,phone,where,bytes,worker,verdicts,taps,motion,review",
+    parser.add_argument("--first-rounds", type=int, default=1,
+                        help="rounds of the first tap's deal links per profile (part first)")
+    parser.add_argument("--parts", default="first,boot,slow,phone,where,bytes,worker,verdicts,taps,motion,review",
                         help="which figures to measure (comma-separated)")
     args = parser.parse_args()
     parts = set(args.parts.split(","))
@@ -124,6 +136,8 @@ def main() -> None:
 def measure(playwright, parts: set[str], args, base: str, plain: str) -> None:
     """The figures asked for, of the site at ``base`` (and, where the faces are
     weighed, of the same site without them at ``plain``)."""
+    if "first" in parts:
+        first_move_figures(playwright, base, args.first_rounds)
     if "boot" in parts:
         boots = boot_figures(playwright, base, args.rounds, 1, plain)
         print_boots(f"Start-up to data-ready, median of {args.rounds} (seconds):", boots, {

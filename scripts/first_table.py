@@ -26,18 +26,18 @@ import sys
 from pathlib import Path
 
 from castling import GAMES, Game
-from castling.cards import FACE_DOWN, RANKS, SUITS, card_text
+from castling.cards import FACE_DOWN, RANKS, SUITS, card_text, rank_label
 from castling.search.core.tables import rules_table
 from castling.i18n import DEFAULT, LANGUAGES, language, plural, set_language, t
 from castling.plurals import forms
 from castling.movegen import tables_for
 from castling.app.table.arrangement import FAN_HEIGHT, FAN_WIDTH, INDEX_HEIGHT, INDEX_WIDTH, Space, page_plan
-from castling.app.table.board import status_line
+from castling.app.table.board import DRAG_THRESHOLD, DROP_SHARE, status_line
 from castling.app.first_visit import FIRST_DEAL, FIRST_GAME
 from castling.app.storage.records import CHOICES, Settings
 from castling.app.words.spoken import card_label, pile_title
 from castling.rules import GameRules
-from castling_web.looks import LOOK_CLASSES, LOOK_SWITCHES
+from castling_web.looks import LOOK_CLASSES, LOOK_SWITCHES, SLIDE_MS
 from castling_web.render import BOARD_PADDING, CARD_SIZES, SHARES, TableView
 
 
@@ -167,6 +167,7 @@ def first_table() -> tuple[str, str]:
     template = "".join(pile.markup() for pile in piles)
     plan = _layout(rules)
     plan["words"] = _in_every_language(lambda: _words(game))
+    plan["deal"] = str(FIRST_DEAL)      # (played early by the core, from its game's files)
     # In a <script> element only "</" could end it early: JSON may escape the slash.
     return template, _json(plan).replace("</", "<\\/")
 
@@ -210,8 +211,25 @@ def _game_words(rules: GameRules) -> dict:
                        for count in ("empty", *forms(language()))},
         "cards": {card_text(card): card_label(card_text(card)) for card in range(52)},
         "face_down": card_label(card_text(FACE_DOWN)),
+        # the status line once a chosen-base game's base is chosen, by rank
+        "bases": [t("status.base", rank=rank_label(rank)) for rank in range(13)],
     }
     return words
+
+
+#: The settings the early table plays by (web/first-table/play.js), read from
+#: what is stored as Python reads them: a value not among a setting's choices
+#: (or not of its type) is its default.
+PLAY_SETTINGS = ("tap", "autoplay", "sound", "volume", "speed")
+
+
+def _play() -> dict:
+    """How the early table plays: the settings it follows and the measures it
+    shares with the app's pointer and motion."""
+    defaults = Settings()
+    return {"defaults": {name: getattr(defaults, name) for name in PLAY_SETTINGS},
+            "choices": {name: list(CHOICES[name]) for name in ("tap", "speed")},
+            "slide_ms": SLIDE_MS, "drag_threshold": DRAG_THRESHOLD, "drop_share": DROP_SHARE}
 
 
 def game_plan(rules: GameRules) -> dict:
@@ -234,6 +252,7 @@ def game_plan(rules: GameRules) -> dict:
                                   for name in (*LOOK_CLASSES, "card_size", "language")},
                      "card_sizes": CARD_SIZES}
     plan["cards"] = {"ranks": RANKS, "suits": SUITS, "face_down": FACE_DOWN}
+    plan["play"] = _play()
     plan["words"] = _in_every_language(lambda: _game_words(rules))
     return plan
 
@@ -254,11 +273,12 @@ SCRIPT_PARTS = (
     "page.js",              # the page's handles, and the promise Python's start waits on
     "layout.js",            # arrangement.arrange ported, and the rows laid on the board
     "stored.js",            # what the player keeps: the settings, the looks, the language
-    "hold-input.js",        # taps, drags, keys and buttons before the app is up
+    "hold-input.js",        # keys, buttons and games chosen before the app is up
     "show.js",              # the page's words, the replay's panel, the welcome, the table shown
     "links-and-saves.js",   # deal links, replay links and saves, read as Python reads them
     "core.js",              # the deal dealt and its moves played by the compiled core
     "piles.js",             # the piles' and cards' elements, as the renderer draws them
+    "play.js",              # the early table played: taps, drags, Undo, by the core
     "way-in.js",            # what to draw for each way in, and the start
 )
 

@@ -20,52 +20,13 @@ from castling.app.deals.replay_links import replay_link
 from castling.app.storage.storage_port import MemoryStorage
 from castling.app.storage.transfer import transfer_link
 
-from browser_helpers import (READY_TIMEOUT_MS, TABLE, dom_piles, shown_as_dom, taken_over_unmoved, wait_ready,
-                             watched)
+from browser_helpers import (READY_TIMEOUT_MS, TABLE, dom_piles, open_held, played, save_of, shown_as_dom,
+                             taken_over_unmoved, wait_ready, watched)
 from support import HoldingHandler
 
 #: The classes the looks put on the page (castling_web/looks.py).
 LOOKS = """[...document.documentElement.classList].filter((name) =>
   /^(back|table)-|^(deck-four|contrast-high|calm)$/.test(name)).sort()"""
-
-
-def played(game_id: str, number: int, count: int, seed: int) -> Game:
-    """Deal ``number`` with up to ``count`` random moves played (none that wins)."""
-    rng = random.Random(seed)
-    game = Game(GAMES[game_id], number)
-    for _ in range(count):
-        moves = game.position.legal_move_texts()
-        if not moves:
-            break
-        game.play(rng.choice(moves))
-        if game.is_won():
-            game.undo()
-            break
-    return game
-
-
-def save_of(game: Game, **fields) -> str:
-    return json.dumps({"format": 1, "game": game.rules.id, "deal": game.number,
-                       "moves": game.move_texts(), **fields})
-
-
-def open_held(browser, site: str, link: str, stored: dict[str, str] | None = None,
-              size: tuple[int, int] = (1280, 800), **options):
-    """A new profile (with ``stored`` in its storage, put there before the page's
-    scripts run) on ``index.html{link}``, once the early table is up."""
-    context = browser.new_context(welcome=stored is None,
-                                  viewport={"width": size[0], "height": size[1]}, **options)
-    if stored:
-        # (once: the app's own writes are not undone on a reload)
-        context.add_init_script(f"""if (!localStorage.getItem("castling:test-stored")) {{
-          for (const [key, value] of Object.entries({json.dumps(stored)})) localStorage.setItem(key, value);
-          localStorage.setItem("castling:test-stored", "1");
-        }}""")
-    page, check = watched(context, site)
-    page.goto(f"{site}index.html{link}")
-    page.wait_for_selector("html[data-early] #board [data-card]", timeout=READY_TIMEOUT_MS)
-    assert page.evaluate("document.documentElement.dataset.ready") == "false"
-    return context, page, check
 
 
 @pytest.mark.parametrize("size", [(390, 844), (1440, 900)])

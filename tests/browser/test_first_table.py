@@ -17,7 +17,6 @@ from castling.i18n import catalogue
 from castling.app.table.arrangement import (FAN_HEIGHT, FAN_WIDTH, INDEX_HEIGHT, INDEX_WIDTH, Space, arrange,
                                          design_length)
 from castling.app.first_visit import FIRST_DEAL, FIRST_GAME
-from castling.app.table.tap import tap_choice
 
 from browser_helpers import (READY_TIMEOUT_MS, TABLE, dom_piles, foreign_elements, shown_as_dom,
                              taken_over_unmoved, violations, wait_ready, watched)
@@ -83,9 +82,6 @@ def test_what_a_player_does_before_the_app_is_up_is_answered(browser, held_site)
     words = catalogue("en")
     page.locator("[data-welcome] button.primary").click()          # Play: the welcome closes
     assert page.locator("[data-welcome]").is_hidden()
-    top = page.locator('[data-pile="t1"] [data-card]').last
-    top.click()                                                    # a tap on the table: kept,
-    assert "asked" in top.get_attribute("class")                   # and shown so
     page.keyboard.press("u")                                       # a key: not yet,
     notice = page.locator("#notice")
     assert notice.text_content() == words["first.wait"]             # and said so
@@ -98,8 +94,7 @@ def test_what_a_player_does_before_the_app_is_up_is_answered(browser, held_site)
     wait_ready(page)
     page.wait_for_selector("#status[data-hint]")                   # the hint came, on Morphy
     assert page.locator("#board").get_attribute("data-game") == "morphy"
-    assert page.locator("#move-counter").text_content() == "0 moves"   # and no card was moved:
-    # the tap was on the table left behind
+    assert page.locator("#move-counter").text_content() == "0 moves"
     assert notice.text_content() != words["first.wait"]            # the waiting word is gone
     assert page.locator("[data-welcome]").is_hidden()               # closed for good:
     assert page.evaluate("localStorage.getItem('castling:welcomed')")
@@ -107,59 +102,6 @@ def test_what_a_player_does_before_the_app_is_up_is_answered(browser, held_site)
     wait_ready(page)
     assert page.locator("[data-welcome]").is_hidden()
     assert page.evaluate("document.documentElement.dataset.firstTable") == "morphy"
-    context.close()
-    check()
-
-
-def centre(locator) -> tuple[float, float]:
-    box = locator.bounding_box()
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
-def test_taps_and_drags_before_the_app_is_up_are_played_once_it_is(browser, held_site):
-    """A tap, a drag that may be played and one that may not, before Python is
-    up: each card is marked at once, and once the app is up the engine plays
-    the first two, in order, and refuses the third."""
-    rules = GAMES[FIRST_GAME]
-    game = Game(rules, FIRST_DEAL)
-    names = rules.pile_names
-    tableau = [name for name in names if name.startswith("t")]
-    tapped, choice = next((name, choice) for name in tableau
-                          for choice in [tap_choice(game.position, names.index(name), count=1)]
-                          if choice.kind == "play")
-    for move in choice.moves:
-        game.play(move)
-    tap_text = game.move_texts()[0]
-    drag = next(move for move in game.legal_moves()
-                if move[2] == 1 and names[move[0]] in tableau and names[move[1]] in tableau)
-    game.play(drag)
-    drag_text = game.move_texts()[-1]
-    piles = game.position.to_piles()
-    refused = next((source, target) for source in tableau for target in tableau
-                   if source != target and piles[source] and piles[source][-1].isupper() and
-                   f"{source}-{target}" not in game.position.legal_move_texts())
-    context, page, check = first_visit(browser, held_site, viewport={"width": 1280, "height": 800})
-    page.locator("[data-welcome] button.primary").click()
-    card = page.locator(f'[data-pile="{tapped}"] [data-card]').last
-    card.click()
-    assert "asked" in card.get_attribute("class")
-    for source, target in ((names[drag[0]], names[drag[1]]), refused):
-        moved = page.locator(f'[data-pile="{source}"] [data-card]').last
-        onto = page.locator(f'[data-pile="{target}"]')
-        page.mouse.move(*centre(moved))
-        page.mouse.down()
-        page.mouse.move(*centre(onto.locator("[data-card]").last if onto.locator("[data-card]").count()
-                                else onto), steps=8)
-        page.mouse.up()
-        assert "asked" in moved.get_attribute("class")
-    assert page.evaluate("document.documentElement.dataset.ready") == "false"
-    HoldingHandler.released.set()
-    wait_ready(page)
-    page.wait_for_function("JSON.parse(localStorage.getItem('castling:save:chessboard') || '{}')"
-                           ".moves?.length >= 2")
-    saved = page.evaluate("JSON.parse(localStorage.getItem('castling:save:chessboard')).moves")
-    assert saved == [tap_text, drag_text]
-    assert dom_piles(page) == shown_as_dom(game.position.to_piles())
     context.close()
     check()
 

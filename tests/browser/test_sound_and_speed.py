@@ -1,6 +1,8 @@
 """It feels like a card game (issue 25): card sounds that wait for the player's
 first gesture and stay silent when muted, a mute and a volume that are kept, and
-the speed of moves ("off" and reduced motion: no slides), kept too."""
+the speed of moves ("off" and reduced motion: no slides), kept too. The sounds
+are web/sound.js's (``window.castlingSound``), which the early table and the
+app's Python both play through: its voices and volume are tested here too."""
 
 import pytest
 
@@ -25,6 +27,24 @@ window.AudioContext = class extends Real {
 window.slides = 0;
 const animate = Element.prototype.animate;
 Element.prototype.animate = function (...args) { window.slides += 1; return animate.apply(this, args); };
+"""
+
+
+#: Records, besides, the voices sound.js starts (by their node's kind) and the
+#: gain nodes made (the first of a context is its master gain, the volume).
+WATCH_VOICES = WATCH_AUDIO + """
+window.started = [];
+for (const Node of [OscillatorNode, AudioBufferSourceNode]) {
+  const start = Node.prototype.start;
+  Node.prototype.start = function (...args) { window.started.push(Node.name); return start.apply(this, args); };
+}
+window.gains = [];
+const createGain = BaseAudioContext.prototype.createGain;
+BaseAudioContext.prototype.createGain = function () {
+  const gain = createGain.call(this);
+  window.gains.push(gain);
+  return gain;
+};
 """
 
 
@@ -96,6 +116,41 @@ def test_muted_nothing_is_scheduled_and_the_mute_is_kept(fresh):
     page.click("#mute")                     # sound again: one sound, to hear how loud
     assert page.locator("#mute").get_attribute("aria-pressed") == "false"
     page.wait_for_function("+(document.documentElement.dataset.soundsPlayed || 0) === 1")
+
+
+def test_sound_js_plays_each_sound_of_its_voices_at_the_volume_asked(returning_visit):
+    """castlingSound.play(name, volume): nothing before a trusted gesture, for a
+    volume of 0 or a name it does not know, and no AudioContext until a sound is
+    played after the gesture; then the sound's voices (the win's four tones, the
+    deal's five noises) at the volume's curve, counted on <html> with the sounds
+    the app's Python asks for."""
+    page = returning_visit(LINK, WATCH_VOICES)
+    play = "([name, volume]) => window.castlingSound.play(name, volume)"
+    assert page.evaluate(play, ["win", 60]) is False
+    page.evaluate("document.body.dispatchEvent(new KeyboardEvent('keydown', {key: 'Shift', bubbles: true}))")
+    assert page.evaluate(play, ["win", 60]) is False        # a script's event is no gesture
+    page.keyboard.press("Shift")                            # the player's
+    assert page.evaluate("window.contexts") == 0            # made at the first sound, not the gesture
+    assert page.evaluate(play, ["win", 0]) is False
+    assert page.evaluate(play, ["shuffle", 60]) is False
+    assert page.evaluate("window.contexts") == 0 and sounds(page) == 0
+    assert page.evaluate(play, ["win", 60]) is True
+    assert page.evaluate("window.contexts") == 1
+    assert page.evaluate("window.started") == ["OscillatorNode"] * 4
+    master = "window.gains[0].gain.value"
+    assert page.evaluate(master) == pytest.approx(0.36)     # loudness(60): (60/100)²
+    page.evaluate("window.started = []")
+    assert page.evaluate(play, ["deal", 30]) is True
+    assert page.evaluate("window.started") == ["AudioBufferSourceNode"] * 5
+    assert page.evaluate(master) == pytest.approx(0.09)
+    assert page.evaluate(play, ["put-down", 100]) is True
+    assert page.evaluate(master) == pytest.approx(1)
+    assert (sounds(page), page.evaluate("document.documentElement.dataset.sound")) == (3, "put-down")
+    page.click("#mute")
+    page.click("#mute")                     # the app's Python: sound again, one put-down
+    page.wait_for_function("+document.documentElement.dataset.soundsPlayed === 4")
+    assert page.evaluate("window.contexts") == 1            # the same context for both
+    assert page.evaluate("document.documentElement.dataset.audio") in ("running", "suspended")
 
 
 def test_the_volume_is_kept(fresh):

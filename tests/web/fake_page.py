@@ -147,6 +147,11 @@ class View:
     def __init__(self) -> None:
         self.marks: dict[str, tuple] = {}
         self.cards: dict[str, list[Element]] = {}
+        self.drawn: list[dict] = []         # the piles drawn without motion, in order
+
+    def draw(self, piles):
+        self.drawn.append(piles)
+        return list(piles)
 
     def cards_of(self, name):
         return self.cards.setdefault(name, [Element("div") for _ in range(60)])
@@ -182,6 +187,16 @@ class Motion:
         self.asked.append(("nudge", list(elements)))
 
 
+class Console:
+    """What was said on the console as an error (the page's error watcher hears it)."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+
+    def error(self, text):
+        self.errors.append(str(text))
+
+
 class Window(Listened):
     """The window's timers and microtasks: kept, never run (a test calls what it
     wants to happen)."""
@@ -189,6 +204,7 @@ class Window(Listened):
     def __init__(self) -> None:
         self.timers: list = []          # (function, milliseconds)
         self.microtasks: list = []      # what runs when the handler now running returns
+        self.console = Console()
 
     def queueMicrotask(self, function):
         self.microtasks.append(function)

@@ -3,7 +3,6 @@ double tap and a drag do."""
 
 from __future__ import annotations
 
-import json
 import types
 
 import pytest
@@ -156,34 +155,3 @@ def test_nothing_is_picked_up_or_put_back_while_the_table_is_view_only(app, poin
     app.view_only = False
     pointer.on_down(press)                  # off the piles: the card goes back
     assert app.held.now is None
-
-
-def test_what_was_done_before_the_app_was_up_is_judged_now(app, pointer):
-    """web/first-table/hold-input.js's record of taps and drags (html[data-asked-moves]):
-    a legal drag is played, an illegal one refused with the drop's sound, and
-    whatever is malformed passed over."""
-    source, target, moves = a_movable_card(app)
-    names = app.session.game.rules.pile_names
-    wrong = next(name for index, name in enumerate(names)
-                 if index not in targets(app.position, source, 1) and index != source)
-    pointer.play_asked(json.dumps([
-        {"kind": "drag", "pile": names[source], "count": 1, "to": names[target]},
-        {"kind": "drag", "pile": "x9", "count": 1, "to": names[target]},
-        {"kind": "drag", "pile": names[source], "count": "1", "to": names[target]},
-        {"kind": "fly", "pile": names[source], "count": 1},
-        "t1-f1", None]))
-    assert app.played == [(moves, 1)]
-    pointer.play_asked(json.dumps([{"kind": "drag", "pile": names[source], "count": 1, "to": wrong}]))
-    assert app.played == [(moves, 1)] and app.sounds[-1] == "refused"
-    for garbage in ("", "{", "[[[", '{"kind": "tap"}', "7"):
-        pointer.play_asked(garbage)
-    assert app.played == [(moves, 1)]
-
-
-def test_a_tap_before_the_app_was_up_is_a_tap(app, pointer):
-    source, target, moves = a_movable_card(app)
-    names = app.session.game.rules.pile_names
-    pointer.play_asked(json.dumps([{"kind": "tap", "pile": names[source], "count": 1, "time": 10.0},
-                                   {"kind": "tap", "pile": names[target], "count": None,
-                                    "time": 1000.0}]))
-    assert app.played == [(moves, 1)]       # (two taps: picked up, put down)

@@ -1,98 +1,86 @@
-"""The card sounds: nothing is made or played before the player's first gesture,
-a muted player schedules nothing, and the mute command is kept (CPython, with a
-fake AudioContext that records what was scheduled)."""
+"""The card sounds, Python's side: a muted player or a volume of 0 asks
+web/sound.js for nothing, the mute command is kept, and a page without sound.js
+plays nothing (CPython, with a fake ``castlingSound`` that records what it was
+asked and plays only after a gesture, as sound.js does; the synthesis itself is
+tested in Chromium, tests/browser/test_sound_and_speed.py)."""
 
 from __future__ import annotations
 
-import types
+from castling_web.sound import Sound
 
-from castling_web.sound import SOUNDS, Sound, loudness
-
-
-class Param:
-    def __init__(self) -> None:
-        self.value = 0.0
-
-    def setValueAtTime(self, *_): pass
-    def exponentialRampToValueAtTime(self, *_): pass
+NAMES = ("pick-up", "put-down", "turn-over", "deal", "refused", "win")
 
 
-class Node:
-    def __init__(self, log: list, kind: str) -> None:
-        self.log, self.kind = log, kind
-        self.gain, self.frequency, self.Q = Param(), Param(), Param()
+class FakeSound:
+    """window.castlingSound: what it was asked for, and the attributes on <html>
+    sound.js would set; it plays nothing before ``wake`` (the player's gesture)."""
 
-    def connect(self, _): pass
-    def start(self, *_): self.log.append(self.kind)
-    def stop(self, *_): pass
+    def __init__(self, document) -> None:
+        self.root = document.documentElement
+        self.asked: list[tuple[str, int]] = []
+        self.woken = False
 
+    def wake(self, event=None) -> None:
+        self.woken = True
 
-class FakeContext:
-    made = 0
-
-    def __init__(self) -> None:
-        FakeContext.made += 1
-        self.state = "running"
-        self.currentTime = 0.0
-        self.sampleRate = 8000
-        self.destination = object()
-        self.started: list[str] = []
-
-    def createGain(self): return Node(self.started, "gain")
-    def createBiquadFilter(self): return Node(self.started, "filter")
-    def createBufferSource(self): return Node(self.started, "noise")
-    def createOscillator(self): return Node(self.started, "tone")
-
-    def createBuffer(self, *_):
-        channel = types.SimpleNamespace(set=lambda values: None)
-        return types.SimpleNamespace(getChannelData=lambda _: channel)
+    def play(self, name: str, volume: int) -> bool:
+        self.asked.append((name, volume))
+        if not self.woken or volume <= 0:
+            return False
+        played = int(self.root.getAttribute("data-sounds-played") or 0) + 1
+        self.root.setAttribute("data-sounds-played", str(played))
+        self.root.setAttribute("data-sound", name)
+        self.root.setAttribute("data-audio", "running")
+        return True
 
 
-def a_sound(app) -> Sound:
-    FakeContext.made = 0
-    app.window.AudioContext = types.SimpleNamespace(new=FakeContext)
-    return Sound(app)
+def a_sound(app) -> tuple[Sound, FakeSound]:
+    player = FakeSound(app.document)
+    app.window.castlingSound = player
+    return Sound(app), player
 
 
-GESTURE = types.SimpleNamespace(isTrusted=True)
-
-
-def test_nothing_is_made_or_played_before_the_first_gesture(app):
-    sound = a_sound(app)
-    sound.play("deal")
-    assert FakeContext.made == 0 and sound.played == 0
+def test_sound_js_is_asked_at_the_volume_set_and_plays_after_a_gesture(app):
+    sound, player = a_sound(app)
+    assert sound.play("deal") is False      # sound.js: nothing before the first gesture
     assert app.document.documentElement.getAttribute("data-sounds-played") is None
-    sound.on_gesture(types.SimpleNamespace(isTrusted=False))     # a script's event is no gesture
-    sound.play("deal")
-    assert FakeContext.made == 0
-    sound.on_gesture(GESTURE)
-    assert FakeContext.made == 0            # made at the first sound, not at the gesture
-    sound.play("put-down")
-    sound.play("win")
-    assert FakeContext.made == 1 and sound.played == 2
+    player.wake()
+    assert sound.play("put-down") is True and sound.play("win") is True
+    assert player.asked == [("deal", 60), ("put-down", 60), ("win", 60)]    # 60: the default
     root = app.document.documentElement
     assert (root.getAttribute("data-sounds-played"), root.getAttribute("data-sound"),
             root.getAttribute("data-audio")) == ("2", "win", "running")
-    assert sound.context.started.count("tone") == 1 + 4 and sound.context.started.count("noise") == 1
+    app.session.preferences.set_number("volume", 25)
+    sound.play("pick-up")
+    assert player.asked[-1] == ("pick-up", 25)
 
 
-def test_muted_schedules_nothing_and_the_mute_is_kept(app):
-    sound = a_sound(app)
-    sound.on_gesture(GESTURE)
+def test_muted_asks_for_nothing_and_the_mute_is_kept(app):
+    sound, player = a_sound(app)
+    player.wake()
     app.commands["mute"]()
     assert app.session.preferences.settings.sound is False
     assert app.session.storage.data["castling:settings"].count('"sound":false') == 1
-    for name in SOUNDS:
-        sound.play(name)
-    assert sound.played == 0 and FakeContext.made == 0
+    for name in NAMES:
+        assert sound.play(name) is False
+    assert player.asked == []
     app.commands["mute"]()                  # on again: one sound, to hear how loud
-    assert app.session.preferences.settings.sound is True and sound.played == 1
+    assert app.session.preferences.settings.sound is True
+    assert player.asked == [("put-down", 60)]
+    assert app.document.documentElement.getAttribute("data-sounds-played") == "1"
 
 
-def test_a_volume_of_nothing_plays_nothing_and_louder_is_louder(app):
-    sound = a_sound(app)
-    sound.on_gesture(GESTURE)
+def test_a_volume_of_nothing_asks_for_nothing(app):
+    sound, player = a_sound(app)
+    player.wake()
     app.session.preferences.set_number("volume", 0)
-    sound.play("deal")
-    assert sound.played == 0
-    assert loudness(0) == 0 < loudness(30) < loudness(60) < loudness(100) == 1
+    assert sound.play("deal") is False
+    assert player.asked == []
+
+
+def test_a_page_without_sound_js_plays_nothing(app):
+    sound = Sound(app)                      # (the fake window has no castlingSound)
+    assert sound.play("deal") is False
+    app.commands["mute"]()
+    app.commands["mute"]()                  # unmuting asks for a sound: none, and no error
+    assert app.document.documentElement.getAttribute("data-sounds-played") is None

@@ -28,10 +28,9 @@ from castling.app.storage.records import Settings
 from pyodide.ffi import to_js
 
 from .dom import JsObject, js_object, present
+from .looks import SLIDE_MS
 from .render import TableView, cards_kept
 
-#: how long one card's slide takes at each speed setting ("off": none, the cards are there at once)
-SLIDE_MS = {"fast": 90, "normal": 160, "slow": 320}
 #: a deal's cards leave the deck within this many slide times, one after another,
 #: each flying for DEAL_FLIGHT slide times
 DEAL_SPREAD = 4.0

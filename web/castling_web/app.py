@@ -37,7 +37,7 @@ from .chrome import Chrome
 from .commands import Commands
 from .daily_view import DailyDeal, local_today
 from .deal_choice import DealChoice
-from .dom import JsObject
+from .dom import JsObject, present
 from .dialogs import Dialogs
 from .files import Files
 from .game_commands import GameCommands
@@ -87,8 +87,7 @@ class App:
         self.commands = Commands(self.chrome.button)
         self.moves = Moves(self)
         self.listen(document, "click", self.commands.on_click)
-        # First of the page's listeners: the first key or press wakes the sound
-        # before any feature asks it for one.
+        # (The first key or press wakes the sound: web/sound.js listens for it itself.)
         self.sounds = Sound(self)
         self._shown: Game | None = None     # the game last dealt on the table (its "deal" sound)
         self._dealing = False           # the next refresh deals the game shown (its cards fly)
@@ -135,14 +134,23 @@ class App:
 
     def start(self) -> None:
         """Read what is stored, open the linked or last game, and say we are ready."""
+        root = self.document.documentElement
         self.session.load()
         self.chrome.apply_language(self.session.preferences.settings.language)
         self.settings.apply_look()
         self.router.route()
+        # The game the table played before Python was up (web/first-table/play.js):
+        # taken over as it stands, before the page says it is ready.
+        early, game = root.getAttribute("data-early-moves"), self.session.game
+        if present(early) and not self.view_only \
+                and root.getAttribute("data-first-table") == game.rules.id \
+                and root.getAttribute("data-early-deal") == str(game.number):
+            if self.moves.take_over(str(early)):
+                self.was_won = False        # won before the app was up: celebrated now
+            self.refresh()
         self.show_notices()
         if not self.transfer.asking:
             self.welcome.offer()      # a first visit: over the table just dealt
-        root = self.document.documentElement
         root.setAttribute("data-ready", "true")
         # (On the page's timeline too, where a benchmark reads it in every engine.)
         self.window.performance.mark("castling:ready")
@@ -152,13 +160,6 @@ class App:
         if game_id:
             root.removeAttribute("data-asked-game")
             self.open_game(str(game_id))
-        # Taps and drags on the table drawn before (of the game the app shows:
-        # a game chosen meanwhile leaves that table behind).
-        played = root.getAttribute("data-asked-moves")
-        if played:
-            root.removeAttribute("data-asked-moves")
-            if not game_id and root.getAttribute("data-first-table") == self.session.game.rules.id:
-                self.pointer.play_asked(str(played))
         asked = root.getAttribute("data-asked")
         if asked:
             root.removeAttribute("data-asked")

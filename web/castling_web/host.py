@@ -96,5 +96,5 @@ class Host(Protocol):
         """What the session could not keep or read, told once."""
 
     def sound(self, name: str) -> None:
-        """Play a card sound (``sound.SOUNDS``: "pick-up", "put-down", "deal",
-        "turn-over", "refused", "win"), unless muted or before any gesture."""
+        """Play a card sound (web/sound.js's ``SOUNDS``: "pick-up", "put-down",
+        "deal", "turn-over", "refused", "win"), unless muted or before any gesture."""

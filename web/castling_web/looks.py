@@ -12,3 +12,8 @@ LOOK_SWITCHES = {"four_colour": "deck-four", "high_contrast": "contrast-high", "
 #: the looks chosen by name, each shown as a class on the page: setting -> the
 #: class's prefix ("back-red", "table-blue")
 LOOK_CLASSES = {"card_back": "back", "table": "table"}
+
+#: how long one card's slide takes at each speed setting, in milliseconds ("off":
+#: none, the cards are there at once): animation.py's, and the early table's
+#: (web/first-table/play.js), which moves cards before Python is up
+SLIDE_MS = {"fast": 90, "normal": 160, "slow": 320}

@@ -7,10 +7,12 @@ steps its own game through ``watch`` too, so a move is said one way.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
 from castling import safe_foundation_moves
+from castling.errors import CastlingError
 from castling.game import Game
 from castling.movegen import Move
 from castling.i18n import plural, t
@@ -64,6 +66,48 @@ class Moves:
         if source == game.position.tables.stock:
             words = turn_words(game.position)
         return words
+
+    def take_over(self, text: str) -> bool:
+        """Take over the game the early table played before the app was up
+        (web/first-table/play.js; ``text``: html[data-early-moves], the game's
+        whole move list as it stands). The save the session opened holds the
+        moves written before it was read; the rest are played now (or taken
+        back, if the early table's Undo could not be saved), each checked by the
+        engine, and counted as the player's. A move the engine refuses is a bug:
+        it is said on the console, where the page's error watcher hears it, and
+        the engine's position is kept. Whether the early moves won the game
+        (the page celebrates it then)."""
+        session = self.host.session
+        game = session.game
+        try:
+            early = json.loads(text)
+        except ValueError:
+            early = None
+        if not isinstance(early, list) or not all(isinstance(move, str) for move in early):
+            self.host.window.console.error(f"castling: the early table's moves are unreadable: {text[:200]}")
+            return False
+        have = game.move_texts()
+        same = 0
+        while same < min(len(have), len(early)) and have[same] == early[same]:
+            same += 1
+        while len(game.moves) > same:
+            game.undo()
+        won_before = session.won_counted
+        for text_move in early[same:]:
+            try:
+                game.play(text_move)
+            except CastlingError as error:
+                self.host.window.console.error(
+                    f"castling: the early table played {text_move!r} on "
+                    f"{game.rules.id} #{game.number}, which the engine refuses ({error})")
+                break
+        # (Nothing moves on the table: the early table showed these moves already.)
+        self.host.view.draw(game.position.to_piles())
+        if game.moves:
+            session.play(())        # counted as played (and won) as the player's moves are; saved
+        elif have:
+            session.save()          # every move taken back early
+        return game.is_won() and not won_before
 
     def autoplay(self) -> int:
         """Send home, one by one, the cards no tableau card could still need; how many."""

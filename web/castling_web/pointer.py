@@ -13,10 +13,9 @@ that scrolls it scrolls the board. Where cards may go is the engine's answer
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 
-from castling.app.table.board import pickable_counts, targets
+from castling.app.table.board import DRAG_THRESHOLD, DROP_SHARE, pickable_counts, targets
 from castling.app.table.choice import Choice, choose
 from castling.app.table.tap import tap_choice
 from castling.i18n import t
@@ -25,12 +24,9 @@ from castling.movegen import Move
 from .dom import JsObject, present
 from .host import Host
 
-DRAG_THRESHOLD = 6          # pixels a press must travel to become a drag
 DOUBLE_TAP_MS = 350
-DROP_SHARE = 0.2            # the least share of the dragged cards a pile must cover to take them
 EDGE = 48                   # pixels from the board's top or bottom edge where a drag scrolls it
 EDGE_STEP = 16              # the most pixels a drag scrolls the board per pointer move
-MOST_ASKED = 50             # taps and drags kept from before the app was up, at most
 
 Rect = tuple[float, float, float, float]     # left, top, right, bottom
 
@@ -238,46 +234,6 @@ class PointerInput:
         self.host.view.mark("target")
         if press.dragging:
             self.host.view.release_layout()
-
-    def play_asked(self, text: str) -> None:
-        """Play what the player did on the table before the app was up, as
-        web/first-table/hold-input.js kept it (``text``: html[data-asked-moves], a JSON
-        list): each tap as a tap, each drag as a drop on the pile it was let go
-        over, judged now by the engine, as if done now. Anything malformed is
-        passed over (the page wrote it; the player cannot)."""
-        try:
-            asked = json.loads(text)
-        except ValueError:
-            return
-        if self.host.view_only or not isinstance(asked, list):
-            return
-        names = self.host.session.game.rules.pile_names
-        for entry in asked[:MOST_ASKED]:
-            if not isinstance(entry, dict) or entry.get("pile") not in names:
-                continue
-            count = entry.get("count")
-            if count is not None and (type(count) is not int or count < 1):
-                continue
-            if entry.get("kind") == "tap":
-                time = entry.get("time")
-                self.tap(entry["pile"], count, float(time) if isinstance(time, (int, float)) else 0.0)
-            elif entry.get("kind") == "drag":
-                self.drop_on(entry["pile"], count, entry.get("to"))
-
-    def drop_on(self, name: str, count: int | None, target: object) -> None:
-        """``count`` cards of pile ``name`` dropped on pile ``target``: played if
-        the rules let them go there, else refused as a drop is (a sound)."""
-        host = self.host
-        position = host.session.game.position
-        names = host.session.game.rules.pile_names
-        source = self._index(name)
-        moves = None
-        if count is not None and count in pickable_counts(position, source) and target in names:
-            moves = targets(position, source, count).get(names.index(str(target)))
-        if moves and count is not None:     # (there are moves only for a count)
-            host.play(moves, count)
-        else:
-            host.sound("refused")
 
     def tap(self, name: str, count: int | None, now: float) -> None:
         """A click or tap: by the setting, send the card on at once, or move the

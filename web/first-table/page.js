@@ -21,10 +21,11 @@
 //   ever inserted as markup. What cannot be read draws nothing: the app says why.
 //
 // A first visit's welcome opens over the table (a link's says what was
-// shared). Until data-ready a tap or a drag on the table is kept and its cards
-// marked (played by the app once up), a key gets a word, a button pressed is
-// remembered (html[data-asked]) and pressed again once the app is up, and so
-// is a game chosen in the list (html[data-asked-game]). Python's start waits
+// shared). Until data-ready the table plays (play.js): a tap, a drag and Undo
+// are answered at once by the core, as the app answers them, and saved; the
+// app, once up, plays on from there (html[data-early-moves]). A key gets a
+// word, a button pressed is remembered (html[data-asked]) and pressed again
+// once the app is up, and so is a game chosen in the list (html[data-asked-game]). Python's start waits
 // for the table to be painted (window.castlingEarlyTable, interpreter.mjs).
 //
 // The page loads it as one classic script (first-table.js) at the end of the
@@ -44,3 +45,6 @@ let painted;
 window.castlingEarlyTable = new Promise((resolve) => {
   painted = resolve;
 });
+// The early table's play, once it can play (play.js): the other input's
+// guards leave the table and Undo to it.
+let earlyPlay = null;

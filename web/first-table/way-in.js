@@ -4,7 +4,9 @@
 // -- the front door: the deal build.py drew ---------------------------------
 
 // (``welcomed``: the welcome opens over it; a transfer link's waits for Python.)
-function frontDoor(welcomed) {
+// Drawn at once from the build's template; playable once its game's files and
+// the core are in (fetched meanwhile), as any other way in's table.
+function frontDoor(welcomed, kept) {
   const planElement = document.getElementById("first-table-plan");
   const template = document.getElementById("first-table");
   if (!planElement || !template) {
@@ -30,6 +32,27 @@ function frontDoor(welcomed) {
   if (welcomed) {
     welcome(texts, null);
   }
+  gameFiles(plan.game).then(async ([plain, rules, core]) => {
+    const game = await CoreGame.dealt(plain, rules, core, plan.deal, []);
+    if (game && html.dataset.ready !== "true") {
+      playEarly(wear(kept, plain), words(plain, ""), piles, game, kept, plan.deal, [], false);
+    }
+  }).catch(() => undefined);        // (not playable early: a tap is answered once the app is up)
+}
+
+// A game's plan (tables/GAME.json), its rules table (tables/GAME.bin) and the compiled core.
+function gameFiles(gameId) {
+  const fetched = (name) => fetch(name).then((response) => {
+    if (!response.ok) {
+      throw new Error(`${name}: ${response.status}`);
+    }
+    return response;
+  });
+  return Promise.all([
+    fetched(`./tables/${gameId}.json`).then((response) => response.json()),
+    fetched(`./tables/${gameId}.bin`).then((response) => response.arrayBuffer()),
+    fetched("./castling-core.wasm").then((response) => response.arrayBuffer()),
+  ]);
 }
 
 // -- any other way in: dealt, and played on, by the compiled core -----------
@@ -38,24 +61,14 @@ function frontDoor(welcomed) {
 // deal if there is one), "replay" (the replay's deal, before its first move)
 // or "return" (the last game's save).
 async function early(way, found, kept) {
-  const fetched = (name) => fetch(name).then((response) => {
-    if (!response.ok) {
-      throw new Error(`${name}: ${response.status}`);
-    }
-    return response;
-  });
-  const [plain, rules, core] = await Promise.all([
-    fetched(`./tables/${found.game}.json`).then((response) => response.json()),
-    fetched(`./tables/${found.game}.bin`).then((response) => response.arrayBuffer()),
-    fetched("./castling-core.wasm").then((response) => response.arrayBuffer()),
-  ]);
+  const [plain, rules, core] = await gameFiles(found.game);
   const plan = wear(kept, plain);
   const saved = way === "replay" ? null : savedGame(kept, found.game, found.deal);
   const deal = saved ? saved.deal : found.deal;
   const moves = saved ? saved.moves : [];
-  const cards = await played(plan, rules, core, deal, moves);
+  const game = await CoreGame.dealt(plan, rules, core, deal, moves);
   // The app may be up already (a quick return): its table is the one.
-  if (!cards || html.dataset.ready === "true") {
+  if (!game || html.dataset.ready === "true") {
     return;
   }
   const texts = words(plan, setting(kept, plan, "language"));
@@ -63,7 +76,11 @@ async function early(way, found, kept) {
   if (way === "replay") {
     replayPanel(texts, deal);
   }
-  show(way, plan, drawPiles(plan, texts, cards), texts);
+  const piles = drawPiles(plan, texts, game.piles());
+  show(way, plan, piles, texts);
+  if (way !== "replay") {           // (a replay's table is there to be watched)
+    playEarly(plan, texts, piles, game, kept, deal, moves, Boolean(saved));
+  }
   if (kept.welcome && way !== "return") {
     welcome(texts, texts[way === "replay" ? "watch" : "shared"].replaceAll("{deal}", deal));
   }
@@ -84,7 +101,7 @@ function drawWhatOpens() {
       drawing = early(link.replay ? "replay" : "deal", link.replay || link.deal, kept);
     }
   } else if (!kept.any) {
-    frontDoor(!fragment.startsWith("#transfer="));
+    frontDoor(!fragment.startsWith("#transfer="), kept);
   } else {
     const game = kept.last || "chessboard";
     const saved = /^[a-z0-9-]{1,40}$/.test(game) ? savedGame(kept, game, null) : null;
@@ -109,7 +126,8 @@ function drawWhatOpens() {
 if (!board) {
   painted();
 } else {
-  // For the tests: the same layout over any plan and room.
-  window.castlingFirstTable = {arrange};
+  // For the tests: the same layout over any plan and room, and the core's
+  // answers as the early table reads them, for any game and position.
+  window.castlingFirstTable = {arrange, CoreGame, gameFiles};
   drawWhatOpens();
 }

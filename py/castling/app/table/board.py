@@ -16,6 +16,13 @@ from ...movegen import Move
 from ...position import Position
 from ...rules import GameRules, parse_pile_name
 
+#: pixels a press must travel to become a drag, and the least share of the
+#: dragged cards a pile must cover to take them: the app's pointer
+#: (castling_web/pointer.py) and the early table's (web/first-table/play.js,
+#: given them by scripts/first_table.py) play by the same measures
+DRAG_THRESHOLD = 6
+DROP_SHARE = 0.2
+
 
 def shows_count(rules: GameRules, name: str) -> bool:
     """Whether pile ``name`` shows how many cards it holds (``data-count`` and a

@@ -16,7 +16,9 @@
  *
  * The module is one translation unit made of its parts, included here in this
  * order: core.h (the types, the shared constants, the rules table's layout in
- * memory), movegen.c (the rules table read, legal moves, play, undo), deal.c
+ * memory), movegen.c (the rules table read, legal moves, play, undo), tap.c
+ * (the player's side of a move: a tap's place, a drag's targets, auto-play's
+ * cards, for the page's early table), deal.c
  * (dealing by number) and the search: search.c (its design, nodes, memory),
  * search_keys.c, search_score.c, search_stage.c (a best-first stage),
  * search_beam.c and search_solve.c (the stages in turn, the exports). One unit,
@@ -26,6 +28,7 @@
 
 #include "core.h"
 #include "movegen.c"
+#include "tap.c"
 #include "deal.c"
 #include "search.c"
 #include "search_keys.c"

@@ -112,6 +112,7 @@ FLAG_CELLS_TAKE_TABLEAU_ONLY = 1 << 7
 FLAG_FEEDS = 1 << 8
 FLAG_FORCED_FOUNDING = 1 << 9
 FLAG_TAKE_BACK = 1 << 10
+FLAG_SUPERMOVE = 1 << 11    # a built run may be dragged as single moves (board.supermove)
 
 DEAL_ACES_TO_FOUNDATIONS = 1 << 0
 DEAL_FOUND_WHILE_DEALING = 1 << 1
@@ -147,7 +148,8 @@ def rules_table(tables: MoveTables) -> bytes:
         (FLAG_CELLS_TAKE_TABLEAU_ONLY, tables.cells_take_tableau_only),
         (FLAG_FEEDS, tables.feeds is not None),
         (FLAG_FORCED_FOUNDING, tables.forced_founding),
-        (FLAG_TAKE_BACK, rules.take_back)) if on)
+        (FLAG_TAKE_BACK, rules.take_back),
+        (FLAG_SUPERMOVE, rules.tableau.supermove)) if on)
     # MoveTables' rows cover face-down values too; the core looks up face-up cards only.
     width = math.isqrt(len(tables.step))
     step = bytes(tables.step[lower * width + upper] & 0xFF

@@ -21,7 +21,7 @@ import weakref
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Hashable, Protocol
+from typing import Hashable, Literal, Protocol
 
 from ...errors import DealNumberError, IllegalMoveError
 from ...movegen import Move, MoveTables, Piles, Record, tables_for
@@ -59,6 +59,13 @@ ARENA_LIMIT = 1 << 31
 #: Positions a time-budgeted search counts between two looks at the clock
 #: (some 3 ms of the core's search).
 SLICE = 4096
+
+
+#: core_tap's kinds, in its numbering (castling.app.table.choice.Choice's kinds)
+TAP_KINDS: tuple[Literal["nothing", "play", "hold", "put_back"], ...] = \
+    ("nothing", "play", "hold", "put_back")
+#: what core_tap answers: kind, moves, source, count, places
+TapAnswer = tuple[str, tuple[Move, ...], "int | None", int, tuple[int, ...]]
 
 
 class Instance(Protocol):
@@ -249,6 +256,53 @@ class Core:
             self.set_position(position)
         count = self._check(self._run("core_moves"))
         return layout.read_moves(self._get(3 * count))
+
+    # -- the player's side of a move (tap.c), of the core's position: what the
+    # page's early table asks before Python is up, held equal to the Python it
+    # mirrors by tests/engine/test_core_tap.py
+
+    def tap(self, pile: int, held: tuple[int, int] | None = None, *, count: int | None,
+            tried: tuple[int, ...] = ()) -> TapAnswer:
+        """castling.app.table.tap.tap_choice, by the core, with ``held`` as
+        (source, count): the Choice's fields in order (kind, moves, source,
+        count, places; the engine does not know the app model's classes)."""
+        self._instance.write(self._io, bytes([len(tried), *tried]))
+        size = self._check(self._run("core_tap", pile, count or 0,
+                                     held[0] if held else -1, held[1] if held else 0))
+        data = self._get(size)
+        kind = TAP_KINDS[data[0]]
+        source = None if data[1] == 255 else data[1]
+        if kind == "play":
+            return kind, tuple(layout.read_moves(data[4:])), source, data[2], ()
+        return kind, (), source, data[2], tuple(data[4:])
+
+    def targets(self, source: int, count: int) -> dict[int, list[Move]]:
+        """castling.app.table.board.targets, by the core."""
+        data = self._get(self._check(self._run("core_targets", source, count)))
+        found: dict[int, list[Move]] = {}
+        at = 1
+        for _ in range(data[0]):
+            target, moves = data[at], data[at + 1]
+            found[target] = layout.read_moves(data[at + 2:at + 2 + 3 * moves])
+            at += 2 + 3 * moves
+        return found
+
+    def pickable_counts(self, source: int) -> set[int]:
+        """castling.app.table.board.pickable_counts, by the core."""
+        data = self._get(self._check(self._run("core_pickable", source)))
+        return set(data[1:1 + data[0]])
+
+    def safe_foundation_moves(self) -> list[Move]:
+        """castling.hint.safe_foundation_moves, by the core."""
+        return layout.read_moves(self._get(3 * self._check(self._run("core_safe_home"))))
+
+    def homeward_moves(self) -> list[Move]:
+        """castling.hint.homeward_moves, by the core."""
+        return layout.read_moves(self._get(3 * self._check(self._run("core_homeward"))))
+
+    def is_won(self) -> bool:
+        """MoveTables.is_won, by the core."""
+        return self._check(self._run("core_is_won")) == 1
 
     def play(self, move: Sequence[int]) -> Record:
         """Play a legal move in the core's position; the record is movegen's."""
