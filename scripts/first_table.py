@@ -211,7 +211,10 @@ def _game_words(rules: GameRules) -> dict:
                        for count in ("empty", *forms(language()))},
         "cards": {card_text(card): card_label(card_text(card)) for card in range(52)},
         "face_down": card_label(card_text(FACE_DOWN)),
-        # the status line once a chosen-base game's base is chosen, by rank
+        # the status line of a game won (the app then celebrates it) or lost, and once a
+        # chosen-base game's base is chosen, by rank
+        "won": t("status.won", moves="{moves}"),
+        "lost": t("status.lost"),
         "bases": [t("status.base", rank=rank_label(rank)) for rank in range(13)],
     }
     return words

@@ -76,8 +76,16 @@ async function mendedWorker(text) {
 // HTTP cache revalidates them as a static host lets it (a 304, no body).
 const BUILT = new Date(Math.floor(Date.now() / 1000) * 1000).toUTCString();
 
+// While held, the runtime's WebAssembly waits to be sent (hold() and
+// release()): the page before Python is up, for as long as a test looks.
+let held = null;
+let releaseHeld = () => {};
+
 async function answer(request, response, extra) {
   let path = decodeURIComponent(new URL(request.url, "http://x").pathname).slice(1);
+  if (held && path.endsWith("pyodide.asm.wasm")) {
+    await held;
+  }
   if (path === "" || path.endsWith("/")) {
     path += "index.html";
   }
@@ -110,7 +118,7 @@ async function answer(request, response, extra) {
   }
 }
 
-/** The site on a free port of 127.0.0.1: {url, stop(), start()}; ``extra``: more
+/** The site on a free port of 127.0.0.1: {url, stop(), start(), hold(), release()}; ``extra``: more
  * files, path -> {body, type} (a benchmark's anchor page). */
 export async function serveSite(extra = {}) {
   let server = null;
@@ -129,5 +137,12 @@ export async function serveSite(extra = {}) {
     server.close(() => closed());
   });
   await start();
-  return { url: `http://127.0.0.1:${port}/`, start, stop };
+  const hold = () => {
+    held ??= new Promise((done) => { releaseHeld = done; });
+  };
+  const release = () => {
+    releaseHeld();
+    held = null;
+  };
+  return { url: `http://127.0.0.1:${port}/`, start, stop, hold, release };
 }

@@ -141,4 +141,9 @@ class CoreGame {
   won() {
     return this.exports.core_is_won() === 1;
   }
+
+  // No legal move left (Position.is_lost, once not won).
+  stuck() {
+    return this.exports.core_moves() === 0;
+  }
 }

@@ -245,11 +245,17 @@ class EarlyTable {
     document.getElementById("move-counter").textContent =
       inPluralForm(this.texts, this.texts.counter, count).replaceAll("{count}", String(count));
     const status = document.getElementById("status");
-    if (this.texts.page.status) {       // a chosen-base game: the base, once chosen
+    if (this.game.won()) {
+      status.textContent = this.texts.won.replaceAll("{moves}", String(count));
+    } else if (this.game.stuck()) {
+      status.textContent = this.texts.lost;
+    } else if (this.texts.page.status) {       // a chosen-base game: the base, once chosen
       const founded = this.names.filter((name) => name.startsWith("f")).map((name) => this.drawn[name])
         .find((pile) => pile.length);
       status.textContent = founded
         ? this.texts.bases[this.plan.cards.ranks.indexOf(founded[0][0])] : this.texts.page.status;
+    } else {
+      status.textContent = "";
     }
     document.querySelector('[data-action="undo"]').disabled = count === 0;
     html.setAttribute("data-early-moves", JSON.stringify(this.moves));

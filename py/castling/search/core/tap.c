@@ -7,11 +7,13 @@
  *
  *   castling.app.table.tap    tap_places, next_place, tap_choice
  *   castling.app.table.board  supermove, targets, pickable_counts, turn_move
- *   castling.hint             homeward_moves, safe_foundation_moves
+ *   castling.hint             homeward_moves, safe_foundation_moves (and the
+ *                             _is_founding_choice, _to_foundation they ask)
  *   castling.movegen          MoveTables.is_won
  *
- * tests/engine/test_core_tap.py holds them equal over random positions of
- * every game (part of core.c's one translation unit). */
+ * tests/engine/test_core_tap.py holds them equal, every pile and count, along
+ * random play and a won line of every game (part of core.c's one translation
+ * unit). */
 
 /* The legal moves of the position, kept apart from movegen's buffer (a
  * supermove's trial play generates again). */
@@ -116,26 +118,29 @@ static int super_carry(int n, int src, int dst, const u8 *spare, int n_spare) {
         && super_carry(half, spare[0], dst, spare + 1, n_spare - 1);
 }
 
-/* The plan into super_plan[] (super_len moves), checked by playing it and taking it
- * back; 0 when it cannot be done. */
+/* The plan into super_plan[] (super_len moves), checked by playing it on the
+ * position and taking it back (board.supermove plays it on a copy): 1 when
+ * it can be done, 0 when not, or an error (too many moves to hold, to play). */
 static int supermove(int source, int target, int count) {
     u8 spare[MAX_PILES];
-    int i, j, n_spare = 0, ok = 1, played = 0;
+    int i, j, n_spare = 0, ok = 1, start = depth;
     if (count == 1 || !(R.flags & FLAG_SUPERMOVE)) return 0;
     if (!run_is_built(source, count)) return 0;
     for (i = 0; i < R.n_tableau; i++)
         if (!len[i] && i != source && i != target) spare[n_spare++] = (u8)i;
     super_len = super_full = 0;
-    if (!super_carry(count, source, target, spare, n_spare)) return 0;
-    for (i = 0; i < super_len && ok; i++) {
+    if (!super_carry(count, source, target, spare, n_spare)) return super_full ? E_FULL : 0;
+    for (i = 0; i < super_len && ok == 1; i++) {
         int n = generate(), found = 0;
         const u8 *m = super_plan + 3 * i;
+        if (n < 0) { ok = n; break; }
         for (j = 0; j < n && !found; j++)
             found = moves[3 * j] == m[0] && moves[3 * j + 1] == m[1] && moves[3 * j + 2] == m[2];
-        if (!found || apply(m[0], m[1], m[2]) < 0) ok = 0;
-        else played++;
+        if (!found) ok = 0;                                 /* trial.is_legal fails */
+        else if (apply(m[0], m[1], m[2]) < 0) ok = E_FULL;
     }
-    while (played--) revert();
+    /* (apply may fail after its move is on the stack: back to where it began) */
+    while (depth > start) revert();
     return ok;
 }
 
@@ -176,13 +181,12 @@ static int targets(int source, int count) {
         __builtin_memcpy(T.tmoves + 3 * T.used++, m, 3);
     }
     if (count > 1 && (R.flags & FLAG_SUPERMOVE)) {
-        int target;
+        int target, done;
         for (target = 0; target < R.n_tableau; target++) {
             if (target == source || target_at(target) >= 0) continue;
-            if (!supermove(source, target, count)) {
-                if (super_full) return E_FULL;
-                continue;
-            }
+            done = supermove(source, target, count);
+            if (done < 0) return done;
+            if (!done) continue;
             if (T.n >= MAX_PILES || T.used + super_len > MAX_MOVES) return E_FULL;
             T.target[T.n] = (u8)target;
             T.start[T.n] = T.used;
@@ -195,19 +199,25 @@ static int targets(int source, int count) {
     return T.n;
 }
 
-/* board.pickable_counts, as a bit set of counts (1 << count). */
-static u64 pickable(int source) {
-    u64 counts = 0;
+/* board.pickable_counts, as flags: counts[c] for each count c (a move's
+ * count is a byte). 0, or an error. */
+static u8 counts[256];
+
+static int pickable(int source) {
     int i, count;
+    for (count = 0; count < 256; count++) counts[count] = 0;
     for (i = 0; i < n_legal; i++)
-        if (legal[3 * i] == source && legal[3 * i + 2] < 64) counts |= (u64)1 << legal[3 * i + 2];
+        if (legal[3 * i] == source) counts[legal[3 * i + 2]] = 1;
     if ((R.flags & FLAG_SUPERMOVE) && source < R.n_tableau) {
-        for (count = 2; count <= len[source] && count < 64; count++) {
+        for (count = 2; count <= len[source]; count++) {
+            int n;
             if (!run_is_built(source, count)) break;
-            if (targets(source, count) > 0) counts |= (u64)1 << count;
+            n = targets(source, count);
+            if (n < 0) return n;
+            if (n) counts[count] = 1;
         }
     }
-    return counts;
+    return 0;
 }
 
 /* tap.tap_places: the piles one tap may send the cards to, best first, into
@@ -263,27 +273,30 @@ static int play_target(int k, int source, int count) {
  * ``held_source`` held (-1: none); the piles tried in this run of taps are
  * in io (their count, then each). */
 EXPORT(core_tap) int core_tap(int pile_at, int count, int held_source, int held_count) {
-    u8 tried[MAX_PILES], places[MAX_PILES];
-    int n_tried, n_places, i, k, target = -1;
+    u8 tried[256], places[MAX_PILES];
+    int n_tried, n_places, i, k, err, target = -1;
     if (!loaded) return E_NO_RULES;
-    if (pile_at < 0 || pile_at >= R.n_piles || io[0] > MAX_PILES) return E_POSITION;
     n_tried = io[0];
     __builtin_memcpy(tried, io + 1, n_tried);
+    if (pile_at < 0 || pile_at >= R.n_piles || count < 0 || count > 255
+        || held_source >= R.n_piles || (held_source >= 0 && (held_count < 0 || held_count > 255)))
+        return E_POSITION;
     if (list_legal() < 0) return E_FULL;
     if (R.stock != NONE && pile_at == R.stock && is_legal(R.stock, R.waste, 1)) {
         u8 turn[3] = {R.stock, R.waste, 1};
         return answer(TAP_PLAY, pile_at, 1, turn, 1, 3);
     }
     if (held_source >= 0 && held_source != pile_at) {
-        if (targets(held_source, held_count) < 0) return E_FULL;
+        if ((err = targets(held_source, held_count)) < 0) return err;
         k = target_at(pile_at);
         if (k >= 0) return play_target(k, held_source, held_count);
     }
     if (held_source >= 0 && held_source == pile_at && held_count == count)
         return answer(TAP_PUT_BACK, pile_at, held_count, 0, 0, 0);
-    if (count <= 0 || count >= 64 || !(pickable(pile_at) >> count & 1))
-        return answer(TAP_NOTHING, pile_at, count < 0 ? 0 : count, 0, 0, 0);
-    n_places = tap_places(pile_at, count, places);
+    if (count && (err = pickable(pile_at)) < 0) return err;
+    if (!count || !counts[count])
+        return answer(TAP_NOTHING, pile_at, count, 0, 0, 0);
+    n_places = tap_places(pile_at, count, places);     /* (T: the targets) */
     if (n_places < 0) return n_places;
     /* next_place: the best not tried, else the best of all */
     for (i = 0; i < n_places && target < 0; i++) {
@@ -292,7 +305,6 @@ EXPORT(core_tap) int core_tap(int pile_at, int count, int held_source, int held_
         if (!was) target = places[i];
     }
     if (target < 0 && n_places) target = places[0];
-    if (targets(pile_at, count) < 0) return E_FULL;
     if (target < 0) return answer(TAP_HOLD, pile_at, count, T.target, T.n, 1);
     return play_target(target_at(target), pile_at, count);
 }
@@ -302,7 +314,7 @@ EXPORT(core_tap) int core_tap(int pile_at, int count, int held_source, int held_
 EXPORT(core_targets) int core_targets(int source, int count) {
     int k, at = 1, n;
     if (!loaded) return E_NO_RULES;
-    if (source < 0 || source >= R.n_piles || count < 1) return E_POSITION;
+    if (source < 0 || source >= R.n_piles) return E_POSITION;
     if (list_legal() < 0) return E_FULL;
     n = targets(source, count);
     if (n < 0) return n;
@@ -319,14 +331,13 @@ EXPORT(core_targets) int core_targets(int source, int count) {
 
 /* board.pickable_counts into io: their count, then each, ascending. */
 EXPORT(core_pickable) int core_pickable(int source) {
-    u64 counts;
-    int count, n = 0;
+    int count, err, n = 0;
     if (!loaded) return E_NO_RULES;
     if (source < 0 || source >= R.n_piles) return E_POSITION;
     if (list_legal() < 0) return E_FULL;
-    counts = pickable(source);
-    for (count = 1; count < 64; count++)
-        if (counts >> count & 1) io[1 + n++] = (u8)count;
+    if ((err = pickable(source)) < 0) return err;
+    for (count = 1; count < 256; count++)
+        if (counts[count]) io[1 + n++] = (u8)count;
     io[0] = (u8)n;
     return 1 + n;
 }

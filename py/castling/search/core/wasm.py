@@ -1,6 +1,9 @@
 """The core as the solver uses it: one game's rules loaded into an instance of
 the compiled module, a position set in it, moves listed, played and undone,
-and searches run, all by the compiled code.
+and searches run, all by the compiled code; and the player's side of a move
+(where a tap sends a card, where dragged cards may go, what auto-play sends
+home: core/tap.c, which the page's early table asks before Python is up)
+answered by it as castling.app.table and castling.hint answer it.
 
 Where the module comes from: inside Pyodide (the browser's solver worker) the
 worker fetches and compiles it with the browser's ``WebAssembly``
@@ -19,6 +22,7 @@ import os
 import time
 import weakref
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Hashable, Literal, Protocol
@@ -61,11 +65,32 @@ ARENA_LIMIT = 1 << 31
 SLICE = 4096
 
 
-#: core_tap's kinds, in its numbering (castling.app.table.choice.Choice's kinds)
-TAP_KINDS: tuple[Literal["nothing", "play", "hold", "put_back"], ...] = \
-    ("nothing", "play", "hold", "put_back")
-#: what core_tap answers: kind, moves, source, count, places
-TapAnswer = tuple[str, tuple[Move, ...], "int | None", int, tuple[int, ...]]
+TapKind = Literal["nothing", "play", "hold", "put_back"]
+#: core_tap's kinds, in its numbering (io[0] of its answer)
+TAP_KINDS: tuple[TapKind, ...] = ("nothing", "play", "hold", "put_back")
+
+
+class HeldCards(Protocol):
+    """Cards in hand as :meth:`Core.tap_choice` takes them: ``count`` from the
+    top of pile ``source`` (castling.app.table.choice.Held is one; the engine
+    does not import the app model)."""
+
+    @property
+    def source(self) -> int: ...
+    @property
+    def count(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class TapChoice:
+    """What core_tap answers: castling.app.table.choice.Choice's fields, in its
+    order (kind, moves, source, count, places), as the engine may hold them
+    without the app model's class."""
+    kind: TapKind
+    moves: tuple[Move, ...]
+    source: int | None
+    count: int
+    places: tuple[int, ...]
 
 
 class Instance(Protocol):
@@ -261,20 +286,23 @@ class Core:
     # page's early table asks before Python is up, held equal to the Python it
     # mirrors by tests/engine/test_core_tap.py
 
-    def tap(self, pile: int, held: tuple[int, int] | None = None, *, count: int | None,
-            tried: tuple[int, ...] = ()) -> TapAnswer:
-        """castling.app.table.tap.tap_choice, by the core, with ``held`` as
-        (source, count): the Choice's fields in order (kind, moves, source,
-        count, places; the engine does not know the app model's classes)."""
-        self._instance.write(self._io, bytes([len(tried), *tried]))
+    def tap_choice(self, pile: int, held: HeldCards | None = None, *, count: int | None,
+                   tried: Sequence[int] = ()) -> TapChoice:
+        """castling.app.table.tap.tap_choice, by the core (core_tap): a tap on
+        pile ``pile``, on the card ``count`` from its top (None: a face-down
+        card, or none), with ``held`` in hand, ``tried`` the piles of this run
+        of taps. Equal, field by field, to the Choice tap_choice returns."""
+        # (A pile no place can be changes nothing, nor does a second mention.)
+        piles = [n for n in dict.fromkeys(tried) if 0 <= n < layout.MAX_PILES]
+        self._instance.write(self._io, bytes([len(piles), *piles]))
         size = self._check(self._run("core_tap", pile, count or 0,
-                                     held[0] if held else -1, held[1] if held else 0))
+                                     held.source if held else -1, held.count if held else 0))
         data = self._get(size)
         kind = TAP_KINDS[data[0]]
         source = None if data[1] == 255 else data[1]
         if kind == "play":
-            return kind, tuple(layout.read_moves(data[4:])), source, data[2], ()
-        return kind, (), source, data[2], tuple(data[4:])
+            return TapChoice(kind, tuple(layout.read_moves(data[4:])), source, data[2], ())
+        return TapChoice(kind, (), source, data[2], tuple(data[4:]))
 
     def targets(self, source: int, count: int) -> dict[int, list[Move]]:
         """castling.app.table.board.targets, by the core."""
