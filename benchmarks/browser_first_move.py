@@ -129,6 +129,7 @@ def a_visit(page, url: str, span: float) -> dict:
                            timeout=span + 120_000, polling=200)
     return page.evaluate("""() => ({shown: window.shownAt, ready: window.readyAt,
       taps: window.taps, longTasks: window.longTasks,
+      marks: Object.fromEntries(performance.getEntriesByType("mark").map((m) => [m.name, m.startTime])),
       files: performance.getEntriesByType("resource").map((r) => [new URL(r.name).pathname, r.responseEnd])})""")
 
 
@@ -146,6 +147,7 @@ def first_move_figures(playwright, base: str, rounds: int) -> None:
         longest: list[float] = []
         before_move: list[int] = []
         before_ready: list[int] = []
+        tasks: dict[str, list[float]] = {}      # the three longest of each visit, and the app's parts
         for _ in range(rounds):
             with profile(playwright, throttle, network=network) as page:
                 figures.setdefault("bare cold", []).append(time_to_ready(page, base + "bare/index.html"))
@@ -163,8 +165,16 @@ def first_move_figures(playwright, base: str, rounds: int) -> None:
                     figures.setdefault("first wait", []).append(first["done"] - first["meant"])
                     waits += [tap["done"] - tap["meant"] for tap in seen["taps"]]
                     end = seen["ready"] + 5000
-                    longest.append(max([duration for start, duration in seen["longTasks"]
-                                        if seen["shown"] <= start <= end], default=0))
+                    during = sorted((duration for start, duration in seen["longTasks"]
+                                     if seen["shown"] <= start <= end), reverse=True)
+                    longest.append(during[0] if during else 0)
+                    tasks.setdefault("first visit's three longest", []).extend(during[:3])
+                    marks = seen["marks"]
+                    if "castling:app-imported" in marks and "castling:app-script" in marks:
+                        tasks.setdefault("importing the app", []).append(
+                            marks["castling:app-imported"] - marks["castling:app-script"])
+                        tasks.setdefault("the app built and started", []).append(
+                            seen["ready"] - marks["castling:app-imported"])
                     before_move.append(sum(gzipped(path) for path, done in seen["files"]
                                            if done <= first["done"]))
                     before_ready.append(sum(gzipped(path) for path, done in seen["files"]
@@ -173,6 +183,10 @@ def first_move_figures(playwright, base: str, rounds: int) -> None:
                     # The return visit: the game in hand, tapped as soon as it shows.
                     again = a_visit(page, link, PACE)
                     figures.setdefault("return move", []).append(again["taps"][0]["done"] / 1000)
+                    restored = sorted((duration for start, duration in again["longTasks"]
+                                       if start <= again["ready"] + 5000), reverse=True)
+                    tasks.setdefault("return visit's three longest (a snapshot restored)", []).extend(
+                        restored[:3])
         waits.sort()
         cold, warm = median(figures["bare cold"]), median(figures["bare warm"])
         print(f"The first tap, {label}: deal links {', '.join(LINKS)}, {rounds} round(s):")
@@ -185,6 +199,9 @@ def first_move_figures(playwright, base: str, rounds: int) -> None:
               f"median {median(waits):.0f} ms, over {len(waits)} taps   (target: p95 <= 150 ms)")
         print(f"  longest task, first card to 5 s after ready: {max(longest):.0f} ms "
               f"(median of visits {median(longest):.0f} ms)   (target: none over 100 ms)")
+        for name, values in tasks.items():
+            print(f"    {name}: " + ", ".join(f"{value:.0f}" for value in sorted(values, reverse=True)[:6])
+                  + f" ms (median {median(values):.0f})")
         print(f"  return visit's first move    {median(figures['return move']):6.2f} s = "
               f"{median(figures['return move']) / warm:.2f}x the bare page's warm boot ({warm:.2f} s)"
               "   (target <= 0.25x)")
