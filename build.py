@@ -53,6 +53,7 @@ from scripts.first_table import first_table, game_files  # noqa: E402  (the tabl
 from scripts.first_table import script as first_table_script  # noqa: E402  (its script, from its parts)
 from scripts.build_core import MissingToolchain, compile_core, toolchain_present  # noqa: E402
 from scripts.help_pages import write_help, write_sketches  # noqa: E402  (the help pages, the sketches)
+from scripts.import_order import import_order  # noqa: E402  (the app imported step by step)
 from scripts.icons import write_icons  # noqa: E402
 from scripts.page_text import fill, fill_text  # noqa: E402  (placeholders, the page's words)
 from scripts.settings_markup import settings_markup  # noqa: E402  (the Settings dialog's controls)
@@ -202,6 +203,8 @@ def write_python_files(out: Path) -> None:
     traceback ever read them (it names the file and line without them)."""
     sources = app_sources()
     files = {name: data for name, data in sources.items() if not name.endswith(".py")}
+    # the order the page imports the app in, step by step (castling_web/import_steps.py)
+    files["castling_web/import_order.json"] = json.dumps(import_order()).encode()
     # PyScript writes its own package's sources at every start (pyscript/, in
     # the same working directory) and imports them: their bytecode, left where
     # Python looks for it beside a source, spares compiling them each time

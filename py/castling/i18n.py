@@ -25,12 +25,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from . import numbers, plurals       # (numbers asks this module for the language at each call)
+from . import numbers, plurals
+from .language import DEFAULT, speak, spoken
 
-DEFAULT = "en"
 _FOLDER = Path(__file__).with_name("messages")
 _catalogues: dict[str, dict[str, str]] = {}
-_current = DEFAULT
 
 
 class MissingMessage(KeyError):
@@ -68,18 +67,17 @@ def help_folder(language: str) -> str:
 
 def set_language(language: str) -> str:
     """Use ``language`` from now on (an unknown one means English); returns the one used."""
-    global _current
-    _current = language if language in LANGUAGES else DEFAULT
-    return _current
+    speak(language if language in LANGUAGES else DEFAULT)
+    return spoken()
 
 
 def language() -> str:
-    return _current
+    return spoken()
 
 
 def t(key: str, /, **values: object) -> str:
     """The message ``key`` in the current language, with ``{name}`` filled in."""
-    text = catalogue(_current).get(key)
+    text = catalogue(spoken()).get(key)
     if text is None:
         try:
             text = catalogue(DEFAULT)[key]
@@ -96,7 +94,7 @@ NOUNS_CAPITALISED = frozenset({"de"})
 def mid_sentence(name: str) -> str:
     """A name ("Tableau 3", "Stapel 3") as it stands inside a sentence of the
     current language: lower case, but where nouns keep their capital."""
-    return name if _current in NOUNS_CAPITALISED else name.lower()
+    return name if spoken() in NOUNS_CAPITALISED else name.lower()
 
 
 def plural(key: str, count: int, /, **values: object) -> str:
@@ -105,7 +103,7 @@ def plural(key: str, count: int, /, **values: object) -> str:
     ``key.other``, …), with ``{count}`` filled in (as the language writes
     numbers: castling.numbers) unless ``values`` says it."""
     values.setdefault("count", numbers.number(count))
-    return t(f"{key}.{plurals.form(_current, count)}", **values)
+    return t(f"{key}.{plurals.form(spoken(), count)}", **values)
 
 
 def preferred(languages: list[str]) -> str:

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import i18n
 from .cldr import data
+from .language import spoken
 
 
 def _form(language: str | None) -> dict[str, Any]:
-    found: dict[str, Any] = data()["numbers"][language or i18n.language()]
+    found: dict[str, Any] = data()["numbers"][language or spoken()]
     return found
 
 
