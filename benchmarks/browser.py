@@ -98,6 +98,7 @@ import tempfile
 from pathlib import Path
 
 from browser_visits import ROOT, WAYS_IN, CountingHandler, median, profile  # (first: the path)
+import browser_visits  # (SITE: the site measured)
 from browser_first_move import first_move_figures
 from browser_motion import motion_figures
 from browser_review import review_figures
@@ -122,15 +123,26 @@ def main() -> None:
                         help="rounds of the first tap's deal links per profile (part first)")
     parser.add_argument("--parts", default="first,boot,slow,phone,where,bytes,worker,verdicts,taps,motion,review",
                         help="which figures to measure (comma-separated)")
+    parser.add_argument("--site", type=Path, default=ROOT / "dist", help="the built site to measure")
+    parser.add_argument("--before", type=Path, default=None,
+                        help="another built site (an older commit's, benchmarks/before_after.py) "
+                             "measured first, in the same run and against the same anchors")
     args = parser.parse_args()
     parts = set(args.parts.split(","))
-    if not (ROOT / "dist" / "index.html").exists():
-        sys.exit("benchmarks/browser.py: build the site first (python3 build.py)")
-    with tempfile.TemporaryDirectory() as folder, \
-            serve(ROOT / "dist", CountingHandler) as base, sync_playwright() as playwright:
+    for site in (args.site, args.before):
+        if site is not None and not (site / "index.html").exists():
+            sys.exit(f"benchmarks/browser.py: no built site in {site} (python3 build.py)")
+    with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
         build.build(Path(folder) / "site", faces=False)
         with serve(Path(folder) / "site", CountingHandler) as plain:
-            measure(playwright, parts, args, base, plain)
+            for name, site in (("before", args.before), ("after", args.site)):
+                if site is None:
+                    continue
+                if args.before is not None:
+                    print(f"\n== {name}: {site} ==", flush=True)
+                browser_visits.SITE = site
+                with serve(site, CountingHandler) as base:
+                    measure(playwright, parts, args, base, plain)
 
 
 def measure(playwright, parts: set[str], args, base: str, plain: str) -> None:

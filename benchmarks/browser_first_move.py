@@ -32,7 +32,8 @@ from __future__ import annotations
 import gzip
 import json
 
-from browser_visits import PHONE_NETWORK, ROOT, median, profile, settle, time_to_ready
+import browser_visits
+from browser_visits import PHONE_NETWORK, median, profile, settle, time_to_ready
 from castling import GAMES, Game, safe_foundation_moves
 from castling.app.table.tap import tap_choice
 
@@ -134,7 +135,7 @@ def a_visit(page, url: str, span: float) -> dict:
 
 
 def gzipped(path: str) -> int:
-    local = ROOT / "dist" / path.lstrip("/")
+    local = browser_visits.SITE / path.lstrip("/")
     return len(gzip.compress(local.read_bytes(), 6, mtime=0)) if local.is_file() else 0
 
 

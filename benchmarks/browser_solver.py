@@ -11,7 +11,8 @@ import random
 import time
 
 from browser_taps import TAPPING, two_tap_moves
-from browser_visits import (APP, ROOT, VERDICT, NoCoreHandler, median, profile, settle,
+import browser_visits
+from browser_visits import (APP, VERDICT, NoCoreHandler, median, profile, settle,
                             time_to_ready)
 from support import serve
 
@@ -96,7 +97,7 @@ def verdict_figures(playwright, base: str, moves_wanted: int) -> None:
     print("From a move to the worker's verdict on the new position (seconds; each question "
           "searched for a second at most), and the share of moves it decided, with the "
           "compiled core and without it (the Python search in Pyodide):")
-    with serve(ROOT / "dist", NoCoreHandler) as without, profile(playwright) as page:
+    with serve(browser_visits.SITE, NoCoreHandler) as without, profile(playwright) as page:
         for game_id in ("chessboard", "morphy", "chequers", "martha", "palace", "zerline"):
             line, medians = f"  {game_id:10s}", []
             for kind, site in (("core", base), ("no core", without)):

@@ -11,7 +11,8 @@ import gzip
 import sys
 import time
 
-from browser_visits import (APP, PHONE_NETWORK, ROOT, WAYS_IN, CountingHandler, median,
+import browser_visits
+from browser_visits import (APP, PHONE_NETWORK, WAYS_IN, CountingHandler, median,
                             private_window, profile, settle, shown_at, time_to_ready)
 
 
@@ -115,7 +116,7 @@ def print_bytes(files: dict[str, tuple[float, float]]) -> None:
     total = packed = 0
     rows = []
     for path, (start, end) in files.items():
-        local = ROOT / "dist" / path.lstrip("/")
+        local = browser_visits.SITE / path.lstrip("/")
         if not local.is_file():
             continue
         data = local.read_bytes()

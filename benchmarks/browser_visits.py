@@ -34,6 +34,8 @@ APP = "index.html#/chessboard/1"
 # The bare page boots Pyodide as it comes, which fetches its lock file; the site
 # ships none (it loads no package), so the server adds it from the npm package.
 LOCK_FILE = ROOT / "node_modules" / "pyodide" / "pyodide-lock.json"
+#: the built site being measured (browser.py sets it: --site, then --before's)
+SITE = ROOT / "dist"
 
 
 class CountingHandler(support.CountingHandler):

@@ -32,8 +32,12 @@ def chromium_path() -> str | None:
 
 
 def launch_chromium(playwright):
-    """Headless Chromium with the flags this machine's closed network needs."""
-    return playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+    """Headless Chromium with the flags this machine's closed network needs.
+    CASTLING_CHROMIUM_LOG=file has it log there too (every process: how a
+    renderer that died ended is written there)."""
+    log = os.environ.get("CASTLING_CHROMIUM_LOG")
+    extra = ["--enable-logging", f"--log-file={log}", "--v=0"] if log else []
+    return playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS + extra)
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
