@@ -8,6 +8,7 @@ controls are all in the reference's §5.
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 from pathlib import Path
@@ -150,3 +151,21 @@ def test_the_internals_map_names_every_folder_and_only_folders():
             and folder not in mapped and folder.count("/") > 1}
     assert wanted - mapped - deep == set(), sorted(wanted - mapped - deep)
 
+
+
+def test_no_test_module_imports_another():
+    # What tests share lives in helper modules (tests/engine/helpers.py,
+    # search_helpers.py, tests/browser/browser_helpers.py ...) or in a conftest's
+    # fixtures: a test module imported by name runs its tests' module-level code
+    # twice, under two names, and ties the order of the files to each other.
+    tests = [path for path in (ROOT / "tests").rglob("*.py") if "node_modules" not in path.parts]
+    test_modules = {path.stem for path in tests if path.stem.startswith("test_") or path.stem == "conftest"}
+    found = []
+    for path in tests:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                     else [node.module] if isinstance(node, ast.ImportFrom) and node.module else [])
+            for name in names:
+                if set(name.split(".")) & test_modules:
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {name}")
+    assert not found, "import a helper module instead:\n" + "\n".join(found)
