@@ -169,3 +169,34 @@ def test_no_test_module_imports_another():
                 if set(name.split(".")) & test_modules:
                     found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {name}")
     assert not found, "import a helper module instead:\n" + "\n".join(found)
+
+
+# -- limits a test keeps ---------------------------------------------------------
+
+#: The longest a source module may be (Python, JavaScript, C), in lines: past it,
+#: a module is split along a seam of its own.
+MODULE_LINES = 450
+#: The front page's length, and any document's under docs/.
+README_LINES, DOC_LINES = 150, 800
+SOURCE = (".py", ".js", ".mjs", ".c", ".h")
+
+
+def lines_of(name: str) -> int:
+    return len((ROOT / name).read_text(encoding="utf-8").splitlines())
+
+
+def test_the_readme_and_the_docs_keep_their_length():
+    assert lines_of("README.md") <= README_LINES, "the README is the front page: move detail into docs/"
+    long = sorted(f"{name}: {lines_of(name)}" for name in tracked_files()
+                  if name.startswith("docs/") and name.endswith(".md") and lines_of(name) > DOC_LINES)
+    assert not long, f"at most {DOC_LINES} lines a document: {long}"
+
+
+def test_no_test_reads_a_count_out_of_the_readme():
+    # A figure the tests hold lives where it is measured: a test that read a count
+    # out of the README's prose made every new module a README edit. The tests
+    # that open the README run its examples (test_readme.py, test_replay_links.py)
+    # or check its links and length (this file).
+    readers = sorted(path.name for path in (ROOT / "tests").rglob("test_*.py")
+                     if re.search(r'"README\.md"', path.read_text(encoding="utf-8")))
+    assert readers == ["test_readme.py", "test_replay_links.py", "test_repository.py"], readers
