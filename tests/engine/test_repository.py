@@ -167,6 +167,15 @@ def lines_of(name: str) -> int:
     return len((ROOT / name).read_text(encoding="utf-8").splitlines())
 
 
+def test_no_source_module_is_over_450_lines():
+    # Stylesheets, markup and data are not modules; vendored or generated files
+    # are not tracked.
+    long = sorted(f"{name}: {lines_of(name)}" for name in tracked_files()
+                  if name.endswith(SOURCE) and not name.startswith(DATA)
+                  and (ROOT / name).is_file() and lines_of(name) > MODULE_LINES)
+    assert not long, f"split these along a seam (at most {MODULE_LINES} lines each): {long}"
+
+
 def test_the_readme_and_the_docs_keep_their_length():
     assert lines_of("README.md") <= README_LINES, "the README is the front page: move detail into docs/"
     long = sorted(f"{name}: {lines_of(name)}" for name in tracked_files()
