@@ -183,6 +183,21 @@ def test_the_readme_and_the_docs_keep_their_length():
     assert not long, f"at most {DOC_LINES} lines a document: {long}"
 
 
+#: The longest a cell of docs/status.md may be, in characters: a row says what an
+#: issue built and where it stands; its figures live in the document that measures them.
+STATUS_CELL = 600
+
+
+def test_the_status_table_keeps_its_cells_short():
+    text = (ROOT / "docs" / "status.md").read_text(encoding="utf-8")
+    long = [f"line {number}: {len(cell)} characters, {cell[:60]}…"
+            for number, line in enumerate(text.splitlines(), 1) if line.startswith("|")
+            for cell in (cell.strip() for cell in line.strip().strip("|").split(" | "))
+            if len(cell) > STATUS_CELL]
+    assert not long, f"at most {STATUS_CELL} characters a cell: move figures to their document:\n" + \
+        "\n".join(long)
+
+
 def test_no_test_reads_a_count_out_of_the_readme():
     # A figure the tests hold lives where it is measured: a test that read a count
     # out of the README's prose made every new module a README edit. The tests
