@@ -45,10 +45,8 @@ CSP = ("default-src 'self'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; 
 # installed: scripts/checkout.py); the build's parts are the scripts package.
 from scripts.checkout import use_checkout  # noqa: E402
 use_checkout()
-from castling.games import GAMES, GROUPS  # noqa: E402  (the build reads the game list)
 from castling.search.core.wasm import WASM_NAME  # noqa: E402  (where the core goes in the site)
-from castling.i18n import DEFAULT, LANGUAGES, catalogue  # noqa: E402
-from scripts.study_report import summary as study_summary  # noqa: E402  (the study's figures for the chooser)
+from castling.i18n import DEFAULT, catalogue  # noqa: E402
 from scripts.first_table import first_table, game_files  # noqa: E402  (the table before Python is up)
 from scripts.first_table import script as first_table_script  # noqa: E402  (its script, from its parts)
 from scripts.build_core import MissingToolchain, compile_core, toolchain_present  # noqa: E402
@@ -57,6 +55,8 @@ from scripts.import_order import import_order  # noqa: E402  (the app imported s
 from scripts.icons import write_icons  # noqa: E402
 from scripts.page_text import fill, fill_text  # noqa: E402  (placeholders, the page's words)
 from scripts.settings_markup import settings_markup  # noqa: E402  (the Settings dialog's controls)
+from scripts.menu_markup import menu_markup  # noqa: E402  (the menu's buttons)
+from scripts.chooser_markup import chooser_markup  # noqa: E402  (the game lists, the languages)
 
 
 #: What the app loads of PyScript's dist folder (chunk names end in a content
@@ -220,57 +220,12 @@ def write_python_files(out: Path) -> None:
     (out / "python-files.json").write_text(json.dumps(bundle, indent=0) + "\n", encoding="utf-8")
 
 
-#: Fewer deals than this say too little to show a player a rate.
-STUDY_SHOWN_FROM = 500
-
-
-def game_chooser() -> tuple[str, str]:
-    """The drop-down's options and the Games dialog's list, both grouped by kind.
-
-    The dialog's entries carry what the app fills in the player's language when
-    it opens: the study's figure (data-won, data-tried, data-unknown) and the player's record."""
-    # (deals won, tried, left undecided) per game, as the study's own summary counts them.
-    figures = {row["id"]: (row["won"], row["tried"], row["unknown"]) for row in study_summary()}
-    options, sections = [], []
-    for group, games in GROUPS.items():
-        label = f'data-i18n-label="games.group.{group}"'
-        options.append(f"<optgroup {label}>" + "".join(
-            f'<option value="{html.escape(r.id)}">{html.escape(r.name)}</option>' for r in games)
-            + "</optgroup>")
-        entries = []
-        for r in games:
-            game_id = html.escape(r.id)
-            won, tried, unknown = figures.get(r.id, (0, 0, 0))
-            study = (f' data-won="{won}" data-tried="{tried}" data-unknown="{unknown}"'
-                     if tried >= STUDY_SHOWN_FROM else "")
-            # The sketch of its table (write_sketches) is a picture of what the name
-            # says: the name is next to it, so the picture has no words of its own.
-            entries.append(
-                f'<li data-game="{game_id}" data-name="{html.escape(r.name)}"'
-                f' data-home="{group}" data-order="{len(entries)}">'
-                f'<img class="game-sketch" src="./sketches/{game_id}.svg" alt="" width="96"'
-                f' height="60" loading="lazy">'
-                f'<button type="button" data-play="{game_id}">{html.escape(r.name)}</button>'
-                f' <span class="game-about"><span data-i18n="game.{game_id}.summary"></span>'
-                f' <span class="game-figures" data-figures{study}></span></span>'
-                f' <a href="./help/{game_id}.html" data-help="{game_id}.html"'
-                f' data-i18n="action.rules"></a></li>')
-        sections.append(f'<section class="game-group" data-group="{group}">'
-                        f'<h3 data-i18n="games.group.{group}"></h3>'
-                        f'<ul class="game-list">{"".join(entries)}</ul></section>')
-    return "".join(options), "".join(sections)
-
-
 def write_pages(out: Path, faces: bool = True) -> None:
     """index.html with the game list, the stylesheet, the entry script and its config."""
-    options, chooser = game_chooser()
     plugins = [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF]
-    languages = "".join(f'<option value="{code}" lang="{code}">{html.escape(name)}</option>'
-                        for code, name in LANGUAGES.items())
     piles, plan = first_table()
     page = fill((WEB / "index.html").read_text(encoding="utf-8"), {
-        **settings_markup(),
-        "GAME_OPTIONS": options, "GAME_CHOOSER": chooser, "LANGUAGE_OPTIONS": languages,
+        **settings_markup(), **menu_markup(), **chooser_markup(),
         "FIRST_TABLE": piles, "FIRST_TABLE_PLAN": plan,
         "CSP": CSP, "MPY_CONFIG": html.escape(json.dumps({"plugins": plugins}), quote=False),
     }, "web/index.html")

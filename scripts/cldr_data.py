@@ -5,7 +5,7 @@ catalogues speak, as the engine reads it — the cardinal plural rules
 the decimal and grouping signs, the smallest number grouped, the percent
 pattern) from the pinned ``cldr-numbers-full`` (main/LANG/numbers.json).
 
-Run it after adding a catalogue (README, "Adding a language"):
+Run it after adding a catalogue (docs/adding-a-language.md):
 
     .venv/bin/python scripts/cldr_data.py
 

@@ -220,7 +220,7 @@ def _game_words(rules: GameRules) -> dict:
     return words
 
 
-#: The settings the early table plays by (web/first-table/play.js), read from
+#: The settings the early table plays by (web/first-table/settings-and-save.js), read from
 #: what is stored as Python reads them: a value not among a setting's choices
 #: (or not of its type) is its default.
 PLAY_SETTINGS = ("tap", "autoplay", "sound", "volume", "speed")
@@ -281,7 +281,9 @@ SCRIPT_PARTS = (
     "links-and-saves.js",   # deal links, replay links and saves, read as Python reads them
     "core.js",              # the deal dealt and its moves played by the compiled core
     "piles.js",             # the piles' and cards' elements, as the renderer draws them
-    "play.js",              # the early table played: taps, drags, Undo, by the core
+    "settings-and-save.js", # what the early table plays by, and its moves kept in the save
+    "play.js",              # the early table played: taps, drops, Undo, by the core
+    "drag.js",              # its pointer: a press, a drag and a drop
     "way-in.js",            # what to draw for each way in, and the start
 )
 

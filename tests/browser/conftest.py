@@ -11,7 +11,7 @@ import sys
 import pytest
 from playwright.sync_api import sync_playwright
 
-from browser_helpers import DIST, READY_TIMEOUT_MS, ROOT, WELCOMED, empty_page, wait_ready, watched
+from browser_helpers import DIST, ROOT, WELCOMED, empty_page, returned, wait_ready, watched
 from support import HoldingHandler, launch_chromium, serve
 
 
@@ -59,23 +59,6 @@ def browser():
         browser = launch_chromium(playwright)
         yield Browser(browser)
         browser.close()
-
-
-def returned(context, site_url):
-    """``context`` after its first visit, once that visit's page has made the
-    interpreter's snapshot: each page after it restores the snapshot instead of
-    booting Python from scratch (a first visit costs about 10 s of CPU here, a
-    return visit 4). The wait is needed: the page makes the snapshot a few
-    seconds after the table is up, and a page closed or reloaded sooner loses
-    it, so that short tests, one after another, each booted afresh (measured:
-    test_play's sessions 5.5 s each, 2.3 s from the snapshot)."""
-    page = context.new_page()
-    page.goto(f"{site_url}index.html")
-    wait_ready(page)
-    page.wait_for_function("document.documentElement.dataset.snapshot !== undefined",
-                           timeout=READY_TIMEOUT_MS)
-    page.close()
-    return context
 
 
 @pytest.fixture(scope="session")

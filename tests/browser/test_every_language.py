@@ -11,8 +11,7 @@ import pytest
 from castling.i18n import LANGUAGES, catalogue
 from castling.plurals import form
 
-from browser_helpers import act, violations, wait_ready
-from conftest import returned
+from browser_helpers import act, returned, violations, wait_ready
 
 #: The dialogs the toolbar and its menu open, by the control that opens them.
 DIALOGS = {"games": "games-dialog", "stats": "stats-dialog", "settings": "settings-dialog",

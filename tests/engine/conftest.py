@@ -31,3 +31,10 @@ def wasm(tmp_path_factory):
         return compile_core(tmp_path_factory.mktemp("core") / "castling-core.wasm")
     except MissingToolchain as error:
         missing(str(error))
+
+
+@pytest.fixture
+def core_in_use(wasm, monkeypatch):
+    """castling.search.solver.solve finds this session's core (and not CASTLING_SOLVER)."""
+    monkeypatch.setenv("CASTLING_CORE_WASM", str(wasm))
+    monkeypatch.delenv("CASTLING_SOLVER", raising=False)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import subprocess
 import sys
 from pathlib import Path
@@ -27,43 +26,10 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 from build_core import compile_core  # noqa: E402
 
-#: Deals per game and moves per deal along the playouts (with undo steps among them).
-DEALS, STEPS = (1, 2, 3, 4, 5, 6), 100
+from search_helpers import plays_as_the_engine  # noqa: E402
 
-
-def playout(rules, deal):
-    """A seeded random walk from a deal: (position, action) pairs, where action
-    is a move to play or None to undo the last one played."""
-    rng = random.Random(f"{rules.id}/{deal}")
-    position = Position.deal(rules, deal)
-    records = []
-    for _ in range(STEPS):
-        moves = position.legal_moves()
-        if records and (not moves or rng.random() < 0.2):
-            yield position, None
-            position.undo(records.pop())
-        elif moves:
-            move = rng.choice(moves)
-            yield position, move
-            records.append(position.play(move))
-        else:
-            return
-
-
-def plays_as_the_engine(core, rules, deal) -> None:
-    """Along ``playout(rules, deal)`` from the core's position (the deal's): the
-    core lists the engine's moves, and plays and takes them back as it does."""
-    tables = tables_for(rules)
-    for position, move in playout(rules, deal):
-        where = f"deal {deal}, after {core.depth} moves"
-        assert core.legal_moves() == position.legal_moves(), where
-        if move is None:
-            core.undo()
-            continue
-        before = position.copy()
-        record = core.play(move)
-        assert record == tables.apply(before.piles, move), where
-        assert core.piles() == before.piles, where
+#: Deals per game along the playouts (search_helpers.playout).
+DEALS = (1, 2, 3, 4, 5, 6)
 
 
 # -- the tables -------------------------------------------------------------

@@ -20,7 +20,7 @@ from castling.search.core import tables as layout
 from castling.deal import LCG_LIMIT, MAX_DEAL, deal_piles, parse_deal_number
 from castling.movegen import tables_for
 
-from test_core import plays_as_the_engine
+from search_helpers import plays_as_the_engine
 
 #: The edges: the first deal, FreeCell's generator's last and the Twister's
 #: first, and where the Twister's key grows a word (2^32, 2^64) or ends.

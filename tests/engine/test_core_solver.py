@@ -15,7 +15,6 @@ both Zerlines and Castle Mount take 1.8-4.7 s each here, and all 31 at
 from __future__ import annotations
 
 import json
-import random
 import time
 from dataclasses import astuple
 
@@ -25,33 +24,15 @@ from castling import GAMES, Position
 from castling.cli import main
 from castling.search import plan as search_plan
 from castling.search.core import Core, core_for
-from castling.search.core import tables as layout
 from castling.search.core.wasm import BudgetRefused
 from castling.search.solver import VERSION, SolveResult, UnreplayableLine, python_solve, solve
 
-from test_solver import small_game, small_position
+from search_helpers import assert_mirrors, run_in_slices, small_boards
 
 DEALS = range(1, 21)
 #: Left to the benchmark at 20,000 positions (the slowest Python searches).
 SLOW_AT_20000 = ("lightweight", "palace", "soother", "zerline-3-decks", "zerline",
                  "castle-mount")
-
-
-def replays_to_a_win(position, moves):
-    game = position.copy()
-    for move in moves:
-        game.play(move)        # an illegal move raises
-    return game.is_won()
-
-
-def assert_mirrors(core, position, budget, where, first_moves=None):
-    python = python_solve(position, budget, first_moves)
-    compiled = core.solve(position, budget, first_moves)
-    assert (compiled.result, compiled.nodes) == (python.result, python.nodes), where
-    assert compiled.moves == python.moves, where
-    if compiled.result == "won":
-        assert replays_to_a_win(position, compiled.moves), where
-    return compiled
 
 
 # Every game at 2,000 positions; at 20,000 all but SLOW_AT_20000, which
@@ -63,14 +44,6 @@ def test_the_core_searches_every_deal_as_the_python_search(game, budget, wasm):
     core = core_for(rules, wasm)
     for deal in DEALS:
         assert_mirrors(core, Position.deal(rules, deal), budget, f"deal {deal}")
-
-
-def small_boards(game, seed, count=8):
-    """``count`` boards of ``game`` small enough to search to the end (the
-    same ones for the same ``seed``)."""
-    rng = random.Random(seed)
-    for _ in range(count):
-        yield small_position(small_game(GAMES[game], rng), rng)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -140,13 +113,6 @@ def test_the_core_searches_as_this_version_of_the_solver(wasm):
 # -- solve() with the core ----------------------------------------------------
 
 
-@pytest.fixture
-def core_in_use(wasm, monkeypatch):
-    """castling.search.solver.solve finds this session's core (and not CASTLING_SOLVER)."""
-    monkeypatch.setenv("CASTLING_CORE_WASM", str(wasm))
-    monkeypatch.delenv("CASTLING_SOLVER", raising=False)
-
-
 def test_solve_asks_the_core_unless_told_to_search_in_python(core_in_use, monkeypatch):
     position = Position.deal(GAMES["chessboard"], 3)
     by_core = solve(position, 20_000)
@@ -196,23 +162,6 @@ def test_the_command_line_names_the_search(core_in_use, monkeypatch, capsys):
 
 #: Not decided in 100,000 positions (by either search): a hard deal.
 HARD = ("beleaguered-castle", 8)
-
-
-def run_in_slices(core, position, budget, slice_size, beam=0, carry=0):
-    """The core's search driven through its resumable exports, ``slice_size``
-    positions at a time (``beam``: the third stage's share, as
-    solver.beam_share gives it; 0, none; ``carry``: 1 for the second stage
-    carrying on from the first); its verdict and node count."""
-    data = layout.position_bytes(position.piles)
-    core._instance.write(core._io, data)
-    assert core._run("core_solve_start", len(data), budget, -1, 0, beam, carry) == budget
-    state = core._run("core_solve_step", slice_size)
-    steps = 1
-    while state in (4, 5, 6):
-        state = core._run("core_solve_step", slice_size)
-        steps += 1
-    head = core._get(8)
-    return {1: "won", 2: "lost", 3: "unknown"}[state], int.from_bytes(head[:4], "little"), steps
 
 
 @pytest.mark.parametrize("slice_size", [1, 37, 4096])

@@ -20,8 +20,7 @@ from castling.search.core import tables as layout
 from castling.search.core.wasm import MAX_BUDGET
 from castling.search.solver import VERSION, beam_share, carries_on, python_solve, solve, stages_for
 
-from test_core_solver import (assert_mirrors, core_in_use, replays_to_a_win,  # noqa: F401 (a fixture)
-                              run_in_slices, small_boards)
+from search_helpers import assert_mirrors, replays_to_a_win, run_in_slices, small_boards
 
 
 # -- the third stage: a beam that only finds wins (solver.stages_for) ----------

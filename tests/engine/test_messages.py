@@ -18,6 +18,8 @@ from castling.app.deals.grades import GRADES
 from castling.app.storage.records import CHOICES, SWITCH_ROWS
 from castling.app.words.rules_words import hand_written_keys, message_keys
 
+from menu_markup import menu_markup  # (scripts/: tests/engine/conftest.py)
+
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = sorted((ROOT / "py" / "castling").rglob("*.py")) + sorted(
     (ROOT / "web" / "castling_web").glob("*.py")) + [ROOT / "build.py", ROOT / "scripts" / "study_report.py",
@@ -82,7 +84,8 @@ def keys_used() -> set[str]:
         used |= {f"{family}.{form}" for family in re.findall(r'\bplural\(\s*["\']([\w.-]+)["\']', text)
                  for form in forms("en")}
     page = (ROOT / "web" / "index.html").read_text(encoding="utf-8")
-    page += (ROOT / "build.py").read_text(encoding="utf-8")     # (the Games dialog it writes)
+    page += menu_markup()["MENU"]                                  # (the menu the build writes)
+    page += (ROOT / "scripts" / "chooser_markup.py").read_text(encoding="utf-8")  # (the Games dialog)
     used |= set(re.findall(r'data-i18n(?:-title|-aria-label|-label|-placeholder)?="([\w.-]+)"', page))
     used |= {f"card.rank.{rank}" for rank in RANKS} | {f"card.suit.{suit}" for suit in SUITS}
     used |= {f"pile.{kind}" for kind in "trfsw"}

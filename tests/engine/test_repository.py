@@ -2,12 +2,15 @@
 
 The rules sheets the project began with lived outside the repository, so a
 fresh clone could not follow the citations to them. These tests keep it that
-way: no file points outside again, every section cited exists, and the page's
-controls are all in the reference's §5.
+way: no file points outside again and every section cited exists (the page's
+controls are all in the reference's §5: tests/site/test_page_controls.py, over
+the built page). And the limits the house keeps: module, README and document
+lengths, tests that import no test module.
 """
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 from pathlib import Path
@@ -114,26 +117,6 @@ def test_every_section_cited_exists():
     assert not missing
 
 
-def section_5() -> str:
-    text = RULES.read_text(encoding="utf-8")
-    start = text.index("\n## 5.")
-    end = text.find("\n## ", start + 1)
-    return text[start:] if end < 0 else text[start:end]
-
-
-@pytest.mark.parametrize("attribute", ["data-action", "data-setting"])
-def test_every_control_of_the_page_is_in_section_5(attribute):
-    # A control added to the page is an interface tools use: it goes into the
-    # reference with it, written `value` or attribute="value".
-    page = (ROOT / "web" / "index.html").read_text(encoding="utf-8")
-    values = set(re.findall(rf'{attribute}="([^"]+)"', page))
-    assert values
-    reference = section_5()
-    missing = sorted(value for value in values
-                     if f"`{value}`" not in reference and f'{attribute}="{value}"' not in reference)
-    assert not missing, f"docs/rules.md §5 does not name {attribute} {missing}"
-
-
 def test_the_internals_map_names_every_folder_and_only_folders():
     # docs/internals.md opens with a map of the folders: it must match the tree.
     text = (ROOT / "docs" / "internals.md").read_text(encoding="utf-8")
@@ -150,3 +133,76 @@ def test_the_internals_map_names_every_folder_and_only_folders():
             and folder not in mapped and folder.count("/") > 1}
     assert wanted - mapped - deep == set(), sorted(wanted - mapped - deep)
 
+
+
+def test_no_test_module_imports_another():
+    # What tests share lives in helper modules (tests/engine/helpers.py,
+    # search_helpers.py, tests/browser/browser_helpers.py ...) or in a conftest's
+    # fixtures: a test module imported by name runs its tests' module-level code
+    # twice, under two names, and ties the order of the files to each other.
+    tests = [path for path in (ROOT / "tests").rglob("*.py") if "node_modules" not in path.parts]
+    test_modules = {path.stem for path in tests if path.stem.startswith("test_") or path.stem == "conftest"}
+    found = []
+    for path in tests:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                     else [node.module] if isinstance(node, ast.ImportFrom) and node.module else [])
+            for name in names:
+                if set(name.split(".")) & test_modules:
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {name}")
+    assert not found, "import a helper module instead:\n" + "\n".join(found)
+
+
+# -- limits a test keeps ---------------------------------------------------------
+
+#: The longest a source module may be (Python, JavaScript, C), in lines: past it,
+#: a module is split along a seam of its own.
+MODULE_LINES = 450
+#: The front page's length, and any document's under docs/.
+README_LINES, DOC_LINES = 150, 800
+SOURCE = (".py", ".js", ".mjs", ".c", ".h")
+
+
+def lines_of(name: str) -> int:
+    return len((ROOT / name).read_text(encoding="utf-8").splitlines())
+
+
+def test_no_source_module_is_over_450_lines():
+    # Stylesheets, markup and data are not modules; vendored or generated files
+    # are not tracked.
+    long = sorted(f"{name}: {lines_of(name)}" for name in tracked_files()
+                  if name.endswith(SOURCE) and not name.startswith(DATA)
+                  and (ROOT / name).is_file() and lines_of(name) > MODULE_LINES)
+    assert not long, f"split these along a seam (at most {MODULE_LINES} lines each): {long}"
+
+
+def test_the_readme_and_the_docs_keep_their_length():
+    assert lines_of("README.md") <= README_LINES, "the README is the front page: move detail into docs/"
+    long = sorted(f"{name}: {lines_of(name)}" for name in tracked_files()
+                  if name.startswith("docs/") and name.endswith(".md") and lines_of(name) > DOC_LINES)
+    assert not long, f"at most {DOC_LINES} lines a document: {long}"
+
+
+#: The longest a cell of docs/status.md may be, in characters: a row says what an
+#: issue built and where it stands; its figures live in the document that measures them.
+STATUS_CELL = 600
+
+
+def test_the_status_table_keeps_its_cells_short():
+    text = (ROOT / "docs" / "status.md").read_text(encoding="utf-8")
+    long = [f"line {number}: {len(cell)} characters, {cell[:60]}…"
+            for number, line in enumerate(text.splitlines(), 1) if line.startswith("|")
+            for cell in (cell.strip() for cell in line.strip().strip("|").split(" | "))
+            if len(cell) > STATUS_CELL]
+    assert not long, f"at most {STATUS_CELL} characters a cell: move figures to their document:\n" + \
+        "\n".join(long)
+
+
+def test_no_test_reads_a_count_out_of_the_readme():
+    # A figure the tests hold lives where it is measured: a test that read a count
+    # out of the README's prose made every new module a README edit. The tests
+    # that open the README run its examples (test_readme.py, test_replay_links.py)
+    # or check its links and length (this file).
+    readers = sorted(path.name for path in (ROOT / "tests").rglob("test_*.py")
+                     if re.search(r'"README\.md"', path.read_text(encoding="utf-8")))
+    assert readers == ["test_readme.py", "test_replay_links.py", "test_repository.py"], readers

@@ -5,17 +5,16 @@ import os
 import random
 import subprocess
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from castling import GAMES, Game, Position, format_move
-from castling.cards import FACE_DOWN
 from castling.search.solver import solve
 
 from helpers import position
+from search_helpers import small_game, small_position
 
 ROOT = Path(__file__).resolve().parents[2]
 WINS = json.loads((ROOT / "tests" / "fixtures" / "wins.json").read_text())
@@ -111,57 +110,6 @@ def test_only_the_given_first_moves_are_tried():
     assert result.result == "won" and result.moves[0] in tableau
     assert replays_to_a_win(rules, 1, result.moves)
     assert solve(start, first_moves=[]).result == "lost"
-
-
-def small_game(rules, rng):
-    """The same game on two to four tableau piles: rules are data, so the solver
-    can be checked on boards small enough to list every reachable position.
-    (Rittenhouse keeps piles that feed one foundation each and the middle one
-    that feeds them all.)"""
-    piles = rng.randint(2, 4)
-    feeds = rules.founding.feeds
-    feeds = tuple(feeds[i] for i in rng.sample(range(len(feeds)), piles)) if feeds else ()
-    return replace(rules, tableau=replace(rules.tableau, piles=piles),
-                   founding=replace(rules.founding, feeds=feeds))
-
-
-def small_position(rules, rng) -> Position:
-    """A few low cards of two or three suits, every tableau pile holding some."""
-    tables = Position(rules, [[] for _ in rules.pile_names]).tables
-    piles = [[] for _ in rules.pile_names]
-    cards = []
-    # Free cells that take cards back from the foundations (Bastion), and single
-    # cards going up or down on any suit (Rittenhouse), multiply the reachable
-    # positions: two suits keep those boards listable in a second.
-    suits = (2 if (rules.reserves.cells and rules.take_back) or rules.founding.forced
-             else rng.randint(2, 3))
-    # The ranks a foundation takes first (Zerline's start at the King).
-    order = [12, 0, 1, 2, 3] if rules.foundations[0].base == "K" else [0, 1, 2, 3, 4]
-    for suit in rng.sample(range(4), suits):
-        first = 0
-        if rules.id == "martha":        # the Aces start home
-            piles[tables.first_foundation + suit].append(suit * 13)
-            first = 1
-        cards += [suit * 13 + rank for rank in order[first:first + rng.randint(1, 4)]]
-    rng.shuffle(cards)
-    if rules.reserves.count and rng.random() < 0.5:
-        for index in tables.reserves:
-            if cards:
-                piles[index].append(cards.pop())
-    if rules.stock:
-        # A face-down card or two in the stock, perhaps one on the waste.
-        for _ in range(rng.randint(1, 2)):
-            if cards:
-                piles[tables.stock].append(cards.pop() + FACE_DOWN)
-        if cards and rng.random() < 0.5:
-            piles[tables.waste].append(cards.pop())
-    for number, card in enumerate(cards):
-        index = number if number < tables.n_tableau else rng.randrange(tables.n_tableau)
-        pile = piles[index]
-        if rules.id == "martha" and pile and rng.random() < 0.3:
-            pile[-1] += FACE_DOWN       # Martha hides cards under others
-        pile.append(card)
-    return Position(rules, piles)
 
 
 def exhaustively_winnable(position: Position) -> bool:

@@ -5,7 +5,6 @@ what the solver proved."""
 from __future__ import annotations
 
 import asyncio
-import time
 from concurrent.futures import ThreadPoolExecutor
 
 from castling import format_move
@@ -14,41 +13,8 @@ from castling.app.words.spoken import card_name, hint_words
 from castling.i18n import t
 from castling_web.advice_view import AdviceView
 
+from .advice_stand_ins import StandInAdvisor, Window
 from .stand_in import StandInApp
-
-
-class StandInAdvisor:
-    """Answers from a script; records the questions."""
-
-    def __init__(self, answer=None) -> None:
-        self.answer = answer
-        self.asked: list[dict] = []
-        self.ready = True
-        self.available = True
-        self.busy = False
-
-    async def start(self) -> bool:
-        return True
-
-    async def ask(self, request: dict):
-        self.asked.append(request)
-        await asyncio.sleep(0)
-        return self.answer(request) if callable(self.answer) else self.answer
-
-
-class Window:
-    def __init__(self) -> None:
-        self.timeouts: list = []
-        self.marks: list[str] = []          # performance.mark's names (review_view.py)
-        self.performance = type("Performance", (), {"mark": lambda _, name: self.marks.append(name),
-                                                    "now": lambda _: time.perf_counter() * 1000})()
-
-    def setTimeout(self, function, ms):
-        self.timeouts.append((function, ms))
-        return len(self.timeouts)
-
-    def clearTimeout(self, handle):
-        pass
 
 
 def with_loop(body):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import inspect
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,8 @@ from .fake_page import Document, Window
 from .stand_in import StandInApp
 
 WEB = Path(__file__).resolve().parents[2] / "web"
+sys.path.insert(0, str(WEB.parent))     # the build's parts: the menu it writes
+from scripts import menu_markup  # noqa: E402
 #: the snapshot's list of imports (preload.py) is not a feature: it must name the app
 NOT_FEATURES = {"app.py", "preload.py"}
 
@@ -69,6 +72,6 @@ def test_no_feature_imports_the_app(path):
 
 def test_every_action_of_the_page_is_a_command(app):
     page = (WEB / "index.html").read_text(encoding="utf-8")
-    actions = set(re.findall(r'data-action="([^"]+)"', page))
+    actions = set(re.findall(r'data-action="([^"]+)"', page)) | set(menu_markup.actions())
     assert actions and actions <= set(app.commands.actions)
 

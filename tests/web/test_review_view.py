@@ -14,7 +14,7 @@ from castling_web.advice_view import AdviceView
 from castling_web.review_view import ReviewView
 
 from .stand_in import StandInApp
-from .test_advice_view import StandInAdvisor, Window
+from .advice_stand_ins import StandInAdvisor, Window
 
 #: Beleaguered Castle #2 played into a loss: its third move, t2-t5, loses the win.
 LOST = ["t5-t3", "t5-t7", "t2-t5", "t2-t1", "t1-f2"]

@@ -9,67 +9,8 @@
 // same order of taps, the same drop rule, the same slides (motion.js), sounds
 // (sound.js) and counter. Nothing here judges a move.
 //
-// The moves are the game's: each is written to the game's save as it is
-// played (castling:save:GAME, castling.save's format with the app's fields),
-// where that loses nothing (below), and listed in <html data-early-moves>, the
-// game's whole move list, which the app, once up, plays on from the save it
-// read and checks (castling_web/app.py: take_over_early).
-
-// The settings the early table plays by, read as Python reads them (a value
-// not among a setting's choices, or not of its type, is its default).
-function playSettings(kept, plan) {
-  const {defaults, choices} = plan.play;
-  const pick = (name) => {
-    const value = kept.settings[name];
-    const fits = choices[name] ? choices[name].includes(value)
-      : typeof value === typeof defaults[name] && (typeof value !== "number" || Number.isInteger(value));
-    return fits ? value : defaults[name];
-  };
-  return Object.fromEntries(Object.keys(defaults).map((name) => [name, pick(name)]));
-}
-
-// Where the early game is kept as it is played: the game's save, written as
-// the app writes it, when the save there is this very game (a return visit,
-// a link to the deal in hand) or there is none (a new deal: a new save, and
-// the game played last). A save of another deal stays as it is: the app,
-// once up, offers it back after the link replaced it (keep_game.py), and
-// plays the early moves from <html data-early-moves>.
-function saveKeeper(kept, gameId, deal, saved) {
-  const key = `castling:save:${gameId}`;
-  let data;
-  if (saved) {
-    try {
-      data = JSON.parse(kept.save(gameId));
-    } catch {
-      return () => undefined;
-    }
-  } else if (kept.save(gameId) === null) {
-    const token = [...crypto.getRandomValues(new Uint8Array(6))]
-      .map((byte) => byte.toString(16).padStart(2, "0")).join("");
-    data = {format: 1, game: gameId, deal: 0, moves: [], token, seconds: 0, helped: false,
-            daily: "", grade: "", late: false, rev: 0, counted: false, won: false, saved: 0};
-  } else {
-    return () => undefined;
-  }
-  let fresh = !saved;
-  return (moves) => {
-    data.moves = moves;
-    data.rev = (Number.isInteger(data.rev) ? data.rev : 0) + 1;
-    data.saved = Date.now();
-    // (The deal number as the link wrote it: JSON's numbers in JavaScript lose digits past 2^53.)
-    const text = JSON.stringify({...data, deal: -1}).replace('"deal":-1', `"deal":${deal}`);
-    try {
-      localStorage.setItem(key, text);
-      if (fresh) {
-        localStorage.setItem("castling:last", gameId);
-        fresh = false;
-      }
-    } catch {
-      // Storage full or refused: the app, once up, plays the moves from
-      // data-early-moves and says that the game is not being saved.
-    }
-  };
-}
+// What it plays by and where it keeps the moves: settings-and-save.js; the
+// pointer that drags: drag.js.
 
 class EarlyTable {
   constructor(plan, texts, piles, game, settings, keep, moves) {
@@ -86,7 +27,6 @@ class EarlyTable {
     this.longest = 0;
     this.held = null;                // {source, count, places}: picked up, waiting for a place
     this.sent = null;                // the cards one tap just moved (pointer.py's Sent)
-    this.press = null;
     this.lastTap = {pile: null, at: -Infinity};
   }
 
@@ -360,130 +300,6 @@ class EarlyTable {
     }
   }
 
-  // -- the pointer (pointer.py's on_down, on_move, on_up) ----------------------------
-
-  down(event) {
-    const pile = event.target.closest("#board [data-pile]");
-    if (!pile) {
-      this.putBack();
-      return;
-    }
-    const name = pile.getAttribute("data-pile");
-    const card = event.target.closest(".card");
-    const count = card && card.getAttribute("data-card") !== "down"
-      ? this.drawn[name].length - Number(card.getAttribute("data-index")) : null;
-    this.press = {x: event.clientX, y: event.clientY, name, count, dragging: false, lifted: [],
-                  targets: new Map(), offset: [0, 0]};
-  }
-
-  move(event) {
-    const press = this.press;
-    if (!press) {
-      return;
-    }
-    const [dx, dy] = [event.clientX - press.x, event.clientY - press.y];
-    if (!press.dragging && Math.abs(dx) + Math.abs(dy) < this.plan.play.drag_threshold) {
-      return;
-    }
-    if (!press.dragging) {
-      const source = this.index(press.name);
-      if (press.count === null || !this.game.pickable(source).includes(press.count)) {
-        this.press = null;
-        return;
-      }
-      press.dragging = true;
-      press.targets = this.game.targets(source, press.count);
-      press.lifted = this.cardsOf(press.name).slice(-press.count);
-      for (const card of press.lifted) {
-        card.classList.add("dragging");
-      }
-      this.mark("target", [...press.targets.keys()].map((target) => this.names[target]));
-      this.sound("pick-up");
-    }
-    press.offset = [dx, dy];
-    for (const card of press.lifted) {
-      card.style.transform = `translate(${dx}px, ${dy}px)`;
-    }
-  }
-
-  up(event) {
-    const press = this.press;
-    this.press = null;
-    if (!press) {
-      return;
-    }
-    if (!press.dragging) {
-      this.tap(press.name, press.count, event.timeStamp);
-      return;
-    }
-    const covered = this.covered(press);
-    const moves = covered === null ? null : press.targets.get(covered);
-    for (const card of press.lifted) {
-      card.classList.remove("dragging");
-      card.style.transform = "";
-    }
-    this.mark("target");
-    if (moves) {
-      this.play(moves);
-      return;
-    }
-    const under = document.elementFromPoint(event.clientX, event.clientY);
-    const pile = under && under.closest("#board [data-pile]");
-    if (pile && pile.getAttribute("data-pile") !== press.name) {
-      this.sound("refused");            // dropped on a pile it may not go to
-    }
-    this.glideBack(press.lifted, ...press.offset);
-  }
-
-  cancel() {
-    const press = this.press;
-    this.press = null;
-    if (press && press.dragging) {
-      for (const card of press.lifted) {
-        card.classList.remove("dragging");
-        card.style.transform = "";
-      }
-      this.mark("target");
-      this.glideBack(press.lifted, ...press.offset);
-    }
-  }
-
-  // The legal pile the dragged cards cover most, with at least a share of
-  // them over it (pointer.py's most_covered): the pile's place and its cards' together.
-  covered(press) {
-    const box = (elements) => {
-      const rects = elements.map((element) => element.getBoundingClientRect());
-      return [Math.min(...rects.map((r) => r.left)), Math.min(...rects.map((r) => r.top)),
-              Math.max(...rects.map((r) => r.right)), Math.max(...rects.map((r) => r.bottom))];
-    };
-    const overlap = (a, b) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0]))
-      * Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
-    const cards = box(press.lifted);
-    const area = (cards[2] - cards[0]) * (cards[3] - cards[1]);
-    let best = null;
-    let most = -1;
-    for (const target of [...press.targets.keys()].sort((a, b) => a - b)) {
-      const name = this.names[target];
-      const shared = overlap(cards, box([this.elements[name], ...this.cardsOf(name)]));
-      if (shared > most) {
-        [best, most] = [target, shared];
-      }
-    }
-    return area > 0 && best !== null && most >= this.plan.play.drop_share * area ? best : null;
-  }
-
-  glideBack(elements, dx, dy) {
-    const duration = this.duration();
-    if (duration === null) {
-      return;
-    }
-    for (const element of elements) {
-      element.animate([{transform: `translate(${dx}px, ${dy}px)`, zIndex: 100},
-                       {transform: "none", zIndex: 100}],
-                      {duration: duration * 1.5, easing: "cubic-bezier(0.2, 0.7, 0.3, 1)"});
-    }
-  }
-
   // Whether a button pressed is the early table's to answer (Undo).
   answers(button) {
     if (button.getAttribute("data-action") !== "undo") {
@@ -492,28 +308,6 @@ class EarlyTable {
     this.undo();
     return true;
   }
-
-  // Listen until the app is up (hold-input.js's untilReady).
-  listen() {
-    const ready = () => html.dataset.ready === "true";
-    const mine = (event) => !ready() && event.target.closest
-      && (event.type !== "pointerdown" || event.target.closest("#board"));
-    const guard = (handler) => (event) => {
-      if (mine(event) && (event.isPrimary !== false)) {
-        if (event.type === "pointerdown") {
-          if (event.button !== 0) {
-            return;
-          }
-          event.preventDefault();
-        }
-        handler(event);
-      }
-    };
-    untilReady([[document, "pointerdown", guard((event) => this.down(event))],
-                [document, "pointermove", guard((event) => this.move(event))],
-                [document, "pointerup", guard((event) => this.up(event))],
-                [document, "pointercancel", guard(() => this.cancel())]], this.texts);
-  }
 }
 
 // The early table drawn (``piles``: its elements) made playable by ``game``
@@ -521,7 +315,7 @@ class EarlyTable {
 function playEarly(plan, texts, piles, game, kept, deal, moves, saved) {
   const table = new EarlyTable(plan, texts, piles, game, playSettings(kept, plan),
                                saveKeeper(kept, plan.game, deal, saved), moves);
-  table.listen();
+  new EarlyPointer(table).listen();
   earlyPlay = table;
   html.setAttribute("data-early-play", "");
   html.setAttribute("data-early-deal", deal);
