@@ -14,6 +14,7 @@ from castling_web.game_commands import GameCommands
 from castling_web.keep_game import KeepGame
 
 from .stand_in import StandInApp
+from .event_loop import run_to_end
 
 TABLE = read_table((Path(__file__).parents[2] / "data" / "grades.json").read_text())
 
@@ -36,7 +37,7 @@ def run(app, action: str) -> None:
         app.run(action)
         for _ in range(3):
             await asyncio.sleep(0)
-    asyncio.run(pressed())
+    run_to_end(pressed())
 
 
 def test_a_grades_deal_is_the_tables_and_new_deal_deals_another_of_that_grade():
