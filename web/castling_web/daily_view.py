@@ -58,7 +58,7 @@ class DailyDeal:
             return
         host.leave_view_only()
         point = self.keep.before()
-        host.session.open_daily(rules, number, day)
+        host.session.open(rules, number, day=day)
         host.show_game()
         self.keep.offer(point, t("daily.opened", game=rules.name, day=written, deal=number))
 

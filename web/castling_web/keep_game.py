@@ -32,7 +32,7 @@ class KeepGame:
     def before(self) -> KeepPoint | None:
         """Before a change of the game in hand: what to give back, if it is at stake."""
         session = self.host.session
-        if session.game is None or not self.keeping.at_stake():
+        if not session.holding or not self.keeping.at_stake():
             return None
         return self.keeping.point()
 

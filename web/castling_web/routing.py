@@ -48,7 +48,7 @@ class Router:
         host, session = self.host, self.host.session
         fragment = str(host.window.location.hash)
         problem = None
-        first = session.game is None        # (the page's first route: no game opened yet)
+        first = not session.holding        # (the page's first route: no game opened yet)
         if is_transfer_link(fragment):
             self.holding = True
             host.leave_view_only()
@@ -75,7 +75,7 @@ class Router:
             if first:
                 self.opened_by = ("deal", rules, number)
             # (a game in progress the link replaced is offered back: keep_game.py)
-            point = open_deal(session, rules, number)
+            point = open_deal(session, self.keep.keeping, rules, number)
         else:
             open_first(session, self._first_table())
         if problem:
