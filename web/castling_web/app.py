@@ -26,6 +26,7 @@ from castling.i18n import plural, t
 from castling.movegen import Move
 from castling.app.table.board import status_line
 from castling.app.keeping import Keeping
+from castling.app.opening import Opening
 from castling.app.session import Session
 from castling.app.transfers import Transfers
 from pyodide.ffi import create_proxy
@@ -129,7 +130,8 @@ class App:
         self.review = ReviewView(self, self.advice, self.replay.shown, self.replay.open_at)
         self.replay.verdicts = self.review.marks
         self.keep.review = self.review.open_game
-        self.router = Router(self, self.replay.open, self.keep, self.transfer.offer_link)
+        self.router = Router(self, Opening(self.session, self.keeping), self.replay.open, self.keep,
+                             self.transfer.offer_link)
         self.daily = DailyDeal(self, self.keep)
         self.calendar = CalendarView(self, self.daily)
         self.welcome = Welcome(self, self.router)

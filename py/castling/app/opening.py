@@ -50,3 +50,20 @@ def open_deal(session: Session, keeping: Keeping, rules: GameRules,
         point = keeping.point()
     session.open(rules, number)
     return point
+
+
+class Opening:
+    """The two choices above, for one session and its keep points (built beside
+    the session, by whoever builds it: the page's router asks it)."""
+
+    def __init__(self, session: Session, keeping: Keeping) -> None:
+        self.session = session
+        self.keeping = keeping
+
+    def first(self, first_table: bool) -> None:
+        """:func:`open_first`."""
+        open_first(self.session, first_table)
+
+    def deal(self, rules: GameRules, number: int) -> KeepPoint | None:
+        """:func:`open_deal`."""
+        return open_deal(self.session, self.keeping, rules, number)
