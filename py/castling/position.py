@@ -119,9 +119,8 @@ class Position:
         return (isinstance(other, Position) and other.rules == self.rules
                 and other.piles == self.piles)
 
-    # Mutable, so unhashable (as Python makes a class that defines __eq__
-    # alone); typeshed's object.__hash__ is a method, hence the ignore.
-    __hash__ = None  # type: ignore[assignment]
+    # Mutable, so unhashable: Python makes a class that defines __eq__ and no
+    # __hash__ unhashable itself (its __hash__ is None; hash() raises TypeError).
 
     def __repr__(self) -> str:
         # Python that makes the position again, to paste into a test or a shell:

@@ -176,11 +176,11 @@ def test_a_deal_of_the_day_counts_in_the_daily_record_and_resumes_as_one():
     day = date(2026, 12, 1)
     session = Session(MemoryStorage({}), lambda: day)     # the run counts to "today": this day
     session.load()
-    session.open_daily(rules, win["deal"], day)
+    session.open(rules, win["deal"], day=day)
     assert session.stats_for("fortress").daily.played == 0      # opened is not played
     session.play([session.game.legal_moves()[0]])
     session.undo()
-    again = Session(MemoryStorage(session.storage.data), lambda: day)
+    again = Session(MemoryStorage(session.store.storage.data), lambda: day)
     again.load()
     again.open(rules)
     assert again.hand.daily == "2026-12-01"
@@ -201,7 +201,7 @@ def test_a_daily_won_with_help_is_played_but_not_won():
     day = date(2026, 12, 1)
     session = Session(MemoryStorage({}), lambda: day)      # played on its own date
     session.load()
-    session.open_daily(rules, win["deal"], day)
+    session.open(rules, win["deal"], day=day)
     for index, text in enumerate(win["moves"]):
         session.play([text], helped=index == 0)
     daily = session.stats_for("fortress").daily

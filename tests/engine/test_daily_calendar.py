@@ -71,7 +71,7 @@ def test_a_past_days_deal_is_marked_on_the_calendar_and_leaves_the_run_alone():
     session = Session(MemoryStorage({}), lambda: today)
     session.load()
     # Today's deal won: a run of one.
-    session.open_daily(rules, win["deal"], today)
+    session.open(rules, win["deal"], day=today)
     for text in win["moves"]:
         session.play([text])
     daily = session.stats_for("fortress").daily
@@ -80,7 +80,7 @@ def test_a_past_days_deal_is_marked_on_the_calendar_and_leaves_the_run_alone():
     past = today - timedelta(days=7)
     number = TABLE.number("fortress", past)
     line = solve(Position.deal(rules, number), BUDGET).moves
-    session.open_daily(rules, number, past)
+    session.open(rules, number, day=past)
     assert session.hand.late
     for move in line:
         session.play([move])
@@ -89,7 +89,7 @@ def test_a_past_days_deal_is_marked_on_the_calendar_and_leaves_the_run_alone():
     assert (daily.played, daily.won, daily.run, daily.last_won) == (1, 1, 1, today.isoformat())
     assert daily.state(past) == "won" and daily.current_run(today) == 1
     # It resumes as a past day's deal after a reload.
-    again = Session(MemoryStorage(session.storage.data), lambda: today)
+    again = Session(MemoryStorage(session.store.storage.data), lambda: today)
     again.load()
     again.open(rules)
     assert again.hand.daily == past.isoformat() and again.hand.late

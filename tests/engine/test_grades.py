@@ -20,6 +20,8 @@ from castling.app.storage.statistics import added_up
 from castling.app.storage.storage_port import MemoryStorage
 from castling.app.storage.transfer import read_transfer_link, transfer_link
 from castling.search.solver import VERSION, solve, stages_for
+from castling.app.transfers import Transfers
+from castling.app.keeping import Keeping
 
 ROOT = Path(__file__).resolve().parents[2]
 TEXT = (ROOT / "data" / "grades.json").read_text()
@@ -196,10 +198,10 @@ def test_a_game_given_back_gets_its_grade_back():
     session = new_session(data)
     session.new_deal(GAMES["fortress"], 5, "medium")
     session.play([session.game.legal_moves()[0]])
-    point = session.keeping.point()
+    point = Keeping(session).point()
     session.new_deal(GAMES["fortress"], 6)
-    assert session.keeping.changed_since(point) and session.hand.grade == ""
-    assert session.keeping.bring_back(point)
+    assert Keeping(session).changed_since(point) and session.hand.grade == ""
+    assert Keeping(session).bring_back(point)
     assert session.hand.grade == "medium" and json.loads(data[save_key("fortress")])["grade"] == "medium"
 
 
@@ -232,7 +234,7 @@ def test_a_merge_adds_up_the_games_of_each_grade():
     brought = MemoryStorage({STATS_KEY: stats_text({"fortress": there})})
     mine = {STATS_KEY: json.dumps({"fortress": {"played": 5, "won": 2}})}
     session = new_session(mine)
-    session.transfers.merge(read_transfer_link(transfer_link(brought)))
+    Transfers(session).merge(read_transfer_link(transfer_link(brought)))
     merged = read_stats(mine[STATS_KEY])[0]["fortress"]
     assert (merged.played, merged.won) == (9, 3)
     assert merged.grades == {"easy": {"played": 1, "won": 1}, "hard": {"played": 2, "won": 0}}

@@ -7,6 +7,7 @@ from castling import GAMES
 from castling.app.storage.records import LAST_KEY, STATS_KEY, read_stats, save_key, stats_text
 from castling.app.session import Session
 from castling.app.storage.storage_port import MemoryStorage
+from castling.app.keeping import Keeping
 
 DAY = date(2026, 12, 1)
 
@@ -24,33 +25,33 @@ def playing(streak: int = 3) -> Session:
 
 
 def kept_keys(session):
-    return {key: session.storage.data.get(key) for key in (save_key("fortress"), STATS_KEY, LAST_KEY)}
+    return {key: session.store.storage.data.get(key) for key in (save_key("fortress"), STATS_KEY, LAST_KEY)}
 
 
 CHANGES = {
     "new deal": lambda session: session.new_deal(GAMES["fortress"]),
     "restart": lambda session: session.restart(),
-    "daily": lambda session: session.open_daily(GAMES["fortress"], 77, DAY),
+    "daily": lambda session: session.open(GAMES["fortress"], 77, day=DAY),
     "link": lambda session: session.open(GAMES["fortress"], 6),
 }
 
 
 def test_a_game_with_moves_is_at_stake_and_a_fresh_or_won_one_is_not():
     session = playing()
-    assert session.keeping.at_stake()
+    assert Keeping(session).at_stake()
     session.new_deal(GAMES["fortress"])
-    assert not session.keeping.at_stake()
+    assert not Keeping(session).at_stake()
 
 
 def test_each_change_brought_back_leaves_the_store_byte_for_byte_as_it_was():
     for name, change in CHANGES.items():
         session = playing()
         before, moves, seconds = kept_keys(session), session.game.moves, session.hand.seconds
-        point = session.keeping.point()
+        point = Keeping(session).point()
         change(session)
-        assert session.keeping.changed_since(point), name
+        assert Keeping(session).changed_since(point), name
         assert kept_keys(session) != before, name
-        assert session.keeping.bring_back(point), name
+        assert Keeping(session).bring_back(point), name
         assert kept_keys(session) == before, name
         assert session.game.moves == moves and session.hand.seconds == seconds, name
         assert session.stats_for("fortress").streak == 3, name
@@ -61,9 +62,9 @@ def test_each_change_brought_back_leaves_the_store_byte_for_byte_as_it_was():
 
 def test_a_new_deal_not_brought_back_counts_the_game_as_lost_once():
     session = playing()
-    point = session.keeping.point()
+    point = Keeping(session).point()
     session.new_deal(GAMES["fortress"])
-    session.keeping.changed_since(point)
+    Keeping(session).changed_since(point)
     stats = session.stats_for("fortress")
     assert (stats.played, stats.streak, stats.history[-1]["played"]) == (5, 0, 1)
     session.new_deal(GAMES["fortress"])     # leaving the fresh deal counts nothing more
@@ -73,48 +74,48 @@ def test_a_new_deal_not_brought_back_counts_the_game_as_lost_once():
 
 def test_a_move_on_the_new_deal_ends_the_offer():
     session = playing()
-    point = session.keeping.point()
+    point = Keeping(session).point()
     session.new_deal(GAMES["fortress"], 9)
-    session.keeping.changed_since(point)
+    Keeping(session).changed_since(point)
     session.play([session.game.legal_moves()[0]])
-    assert not session.keeping.can_bring_back(point) and not session.keeping.bring_back(point)
+    assert not Keeping(session).can_bring_back(point) and not Keeping(session).bring_back(point)
     assert session.game.number == 9
 
 
 def test_another_tabs_counts_meanwhile_are_kept():
     session = playing()
-    point = session.keeping.point()
+    point = Keeping(session).point()
     session.new_deal(GAMES["fortress"])
-    session.keeping.changed_since(point)
-    stats, _ = read_stats(session.storage.data[STATS_KEY])
+    Keeping(session).changed_since(point)
+    stats, _ = read_stats(session.store.storage.data[STATS_KEY])
     stats["martha"] = read_stats('{"martha": {"played": 1}}')[0]["martha"]
-    session.storage.data[STATS_KEY] = stats_text(stats)
-    assert session.keeping.bring_back(point)
-    back, _ = read_stats(session.storage.data[STATS_KEY])
+    session.store.storage.data[STATS_KEY] = stats_text(stats)
+    assert Keeping(session).bring_back(point)
+    back, _ = read_stats(session.store.storage.data[STATS_KEY])
     assert back["martha"].played == 1 and back["fortress"].streak == 3
 
 
 def test_another_tabs_save_meanwhile_is_not_written_over():
     session = playing()
-    point = session.keeping.point()
+    point = Keeping(session).point()
     session.new_deal(GAMES["fortress"])
-    session.keeping.changed_since(point)
-    session.storage.data[save_key("fortress")] = session.storage.data[save_key("fortress")].replace(
+    Keeping(session).changed_since(point)
+    session.store.storage.data[save_key("fortress")] = session.store.storage.data[save_key("fortress")].replace(
         '"rev":', '"rev":1')
-    assert not session.keeping.bring_back(point)
+    assert not Keeping(session).bring_back(point)
 
 
 def test_a_restart_without_moves_changes_nothing_to_bring_back():
     session = playing()
     session.restart()
-    point = session.keeping.point()
+    point = Keeping(session).point()
     session.restart()
-    assert not session.keeping.changed_since(point)
+    assert not Keeping(session).changed_since(point)
 
 
 def test_calm_is_a_setting_kept_like_the_others():
     session = playing()
     session.preferences.set_setting("calm", True)
-    again = Session(MemoryStorage(session.storage.data))
+    again = Session(MemoryStorage(session.store.storage.data))
     again.load()
     assert again.preferences.settings.calm

@@ -13,6 +13,7 @@ from castling.app.opening import open_deal, open_first
 from castling.app.storage.records import save_key
 from castling.app.session import Session
 from castling.app.storage.storage_port import MemoryStorage
+from castling.app.keeping import Keeping
 
 DAY = date(2026, 12, 5)
 
@@ -27,7 +28,7 @@ def played(session: Session, game_id: str, number: int) -> dict:
     """A game in progress: one move of deal ``number`` played and saved; the store."""
     session.new_deal(GAMES[game_id], number)
     session.play([session.game.legal_moves()[0]])
-    return session.storage.data
+    return session.store.storage.data
 
 
 def in_hand(session: Session) -> tuple[str, int, int]:
@@ -59,7 +60,7 @@ def test_a_first_visit_with_nothing_kept_and_no_table_drawn_opens_chessboard():
 def test_a_link_to_the_deal_in_hand_changes_nothing():
     session = a_session()
     played(session, "fortress", 5)
-    assert open_deal(session, GAMES["fortress"], 5) is None
+    assert open_deal(session, Keeping(session), GAMES["fortress"], 5) is None
     assert in_hand(session) == ("fortress", 5, 1)
 
 
@@ -67,7 +68,7 @@ def test_a_link_to_a_saved_deal_resumes_it_from_another_game():
     data = played(a_session(), "fortress", 5)
     session = a_session(dict(data))
     session.new_deal(GAMES["martha"], 3)
-    assert open_deal(session, GAMES["fortress"], 5) is None
+    assert open_deal(session, Keeping(session), GAMES["fortress"], 5) is None
     assert in_hand(session) == ("fortress", 5, 1)       # the save, not a new deal
 
 
@@ -75,17 +76,17 @@ def test_a_link_to_another_deal_of_a_game_in_progress_replaces_it_and_can_bring_
     data = played(a_session(), "fortress", 5)
     session = a_session(dict(data))
     session.new_deal(GAMES["martha"], 3)                 # another game on the table
-    before = session.storage.data[save_key("fortress")]
-    point = open_deal(session, GAMES["fortress"], 6)
+    before = session.store.storage.data[save_key("fortress")]
+    point = open_deal(session, Keeping(session), GAMES["fortress"], 6)
     assert point is not None and in_hand(session) == ("fortress", 6, 0)
-    assert session.keeping.changed_since(point) and session.keeping.bring_back(point)
+    assert Keeping(session).changed_since(point) and Keeping(session).bring_back(point)
     assert in_hand(session) == ("fortress", 5, 1)
-    assert session.storage.data[save_key("fortress")] == before
+    assert session.store.storage.data[save_key("fortress")] == before
 
 
 def test_a_link_to_a_game_never_played_deals_it_with_nothing_at_stake():
     session = a_session()
     played(session, "fortress", 5)
-    assert open_deal(session, GAMES["morphy"], 9) is None
+    assert open_deal(session, Keeping(session), GAMES["morphy"], 9) is None
     assert in_hand(session) == ("morphy", 9, 0)
-    assert save_key("fortress") in session.storage.data   # the other game's save untouched
+    assert save_key("fortress") in session.store.storage.data   # the other game's save untouched

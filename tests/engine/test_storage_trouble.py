@@ -14,6 +14,7 @@ from castling.app.storage.records import SETTINGS_KEY, STATS_KEY, save_key
 from castling.app.session import Session
 from castling.app.storage.storage_port import MemoryStorage
 from castling.app.storage.transfer import read_file
+from castling.app.transfers import Transfers
 
 WINS = json.loads((Path(__file__).parents[1] / "fixtures" / "wins.json").read_text())
 OTHER_SAVE = json.dumps({"format": 1, "game": "morphy", "deal": 12, "moves": ["t1-t2"] * 0})
@@ -61,7 +62,7 @@ def test_a_damaged_save_is_set_aside_and_everything_else_kept(damage):
     session.open(GAMES["chessboard"])
     assert session.game.rules.id == "chessboard" and session.game.legal_moves()
     assert data["castling:recovery:save:chessboard"] == text
-    assert any("castling:recovery:save:chessboard" in notice for notice in session.notices)
+    assert any("castling:recovery:save:chessboard" in notice for notice in session.store.notices)
     session.play([session.game.legal_moves()[0]])
     assert data[save_key("morphy")] == OTHER_SAVE
     kept = json.loads(data[STATS_KEY])["morphy"]
@@ -77,7 +78,7 @@ def test_a_save_with_an_illegal_move_resumes_before_it_and_keeps_the_original():
     session.open(GAMES["chessboard"])
     assert session.game.move_texts() == [first]
     assert data["castling:recovery:save:chessboard"] == text
-    assert "move 2" in session.notices[0]
+    assert "move 2" in session.store.notices[0]
 
 
 def test_fields_of_the_wrong_type_are_reported_and_the_game_resumes():
@@ -86,7 +87,7 @@ def test_fields_of_the_wrong_type_are_reported_and_the_game_resumes():
     session = session_over(data)
     session.open(GAMES["chessboard"])
     assert len(session.game.moves) == 1 and session.hand.seconds == 0
-    assert "seconds" in session.notices[0] and data["castling:recovery:save:chessboard"] == text
+    assert "seconds" in session.store.notices[0] and data["castling:recovery:save:chessboard"] == text
 
 
 def test_each_damage_gets_its_own_recovery_key():
@@ -104,7 +105,7 @@ def test_each_damage_gets_its_own_recovery_key():
 def test_damaged_statistics_are_set_aside(stats):
     data = {STATS_KEY: stats}
     session = session_over(data)
-    assert data["castling:recovery:stats"] == stats and session.notices
+    assert data["castling:recovery:stats"] == stats and session.store.notices
     session.open(GAMES["martha"], 1)
     session.play([session.game.legal_moves()[0]])
     assert data["castling:recovery:stats"] == stats
@@ -141,7 +142,7 @@ def test_a_full_store_keeps_the_game_playing_and_destroys_nothing():
     for _ in range(3):
         session.play([session.game.legal_moves()[0]])
     assert len(session.game.moves) >= 3 and not session.conflict
-    assert any("not being saved" in notice for notice in session.notices)
+    assert any("not being saved" in notice for notice in session.store.notices)
     assert data == before
 
 
@@ -157,10 +158,10 @@ def test_a_second_tab_does_not_overwrite_a_newer_save():
     data, first, second = two_tabs()
     first.play([first.game.legal_moves()[0]])
     saved_by_first = data[save_key("chessboard")]
-    assert second.tabs.changed(save_key("chessboard")) is True
+    assert second.changed_elsewhere(save_key("chessboard")) is True
     second.play([second.game.legal_moves()[-1]])
     assert second.conflict and data[save_key("chessboard")] == saved_by_first
-    second.tabs.take_other_tab()
+    second.resolve(keep_mine=False)
     assert second.game.moves == first.game.moves and not second.conflict
     second.play([second.game.legal_moves()[0]])
     assert len(json.loads(data[save_key("chessboard")])["moves"]) == 2
@@ -171,9 +172,9 @@ def test_a_tab_may_keep_its_own_game_and_the_other_notices():
     first.play([first.game.legal_moves()[0]])
     second.play([second.game.legal_moves()[-1]])
     assert second.conflict
-    second.tabs.keep_this_tab()
+    second.resolve(keep_mine=True)
     assert json.loads(data[save_key("chessboard")])["moves"] == second.game.move_texts()
-    assert first.tabs.changed(save_key("chessboard")) is True
+    assert first.changed_elsewhere(save_key("chessboard")) is True
     first.play([first.game.legal_moves()[0]])
     assert json.loads(data[save_key("chessboard")])["moves"] == second.game.move_texts()
 
@@ -236,13 +237,13 @@ def test_export_and_import_carry_every_save_and_the_statistics():
     session = session_over(data)
     session.open(GAMES["chessboard"], 1)
     session.play([session.game.legal_moves()[0]])
-    exported = session.transfers.export_text()
+    exported = Transfers(session).export_text()
     assert "unrelated" not in json.loads(exported)["items"]
     elsewhere = {save_key("martha"): json.dumps({"format": 1, "game": "martha", "deal": 3,
                                                  "moves": []})}
     other = session_over(elsewhere)
     other.open(GAMES["martha"])
-    done = other.transfers.merge(read_file(exported))
+    done = Transfers(other).merge(read_file(exported))
     assert (done.saves, done.taken) == (2, 2)
     assert elsewhere[save_key("morphy")] == OTHER_SAVE
     assert save_key("martha") in elsewhere                   # what the file lacks is kept
@@ -258,7 +259,7 @@ def test_a_file_that_is_not_an_export_is_refused_and_changes_nothing(text):
     data = {STATS_KEY: STATS}
     session = session_over(data)
     with pytest.raises(ImportFileError):
-        session.transfers.merge(read_file(text))
+        Transfers(session).merge(read_file(text))
     assert data == {STATS_KEY: STATS}
 
 

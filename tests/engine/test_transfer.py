@@ -22,6 +22,7 @@ from castling.app.storage.storage_port import MemoryStorage, StorageError
 from castling.app.storage.transfer import (MAX_EXPORT, MAX_TRANSFER_LINK, Holding, Merged,
                                       described, export_file, merge, read_export, read_file,
                                       read_transfer_link, transfer_link)
+from castling.app.transfers import Transfers
 
 KEPT = {"castling:stats": "{}", "castling:last": "morphy", "castling:recovery:stats": "{oops"}
 
@@ -42,8 +43,13 @@ def test_what_is_not_an_export_is_refused(text):
 
 # -- two browsers: A makes the link, B merges it ---------------------------------------
 
+#: the time now of each session a_session makes (a test moves it on)
+CLOCKS: dict[int, float] = {}
+
+
 def a_session(data: dict, now: float = 1_000.0) -> Session:
-    session = Session(MemoryStorage(data), now=lambda: now)
+    session = Session(MemoryStorage(data), now=lambda: CLOCKS[id(session)])
+    CLOCKS[id(session)] = now
     session.load()
     return session
 
@@ -95,10 +101,10 @@ def test_a_merge_adds_up_statistics_by_game_and_keeps_the_newer_save():
             SETTINGS_KEY: json.dumps({"tap": "two"})}
     b = a_session(mine, now=1_000.0)
     played(b, "chessboard", 9)                      # older: A's is taken
-    b.now = lambda: 3_000.0
+    CLOCKS[id(b)] = 3_000.0
     played(b, "martha", 6, moves=2)                 # newer: kept
     martha = mine[save_key("martha")]
-    done = b.transfers.merge(read_transfer_link(link))
+    done = Transfers(b).merge(read_transfer_link(link))
     assert (done.games, done.saves, done.taken, done.settings) == (3, 2, 1, "kept")
     assert done.summary() == ("Merged: statistics of 3 games added up; games in progress "
                               "taken: 1 of 2 (this browser's newer saves kept); settings: "
@@ -123,7 +129,7 @@ def test_a_merge_adds_up_statistics_by_game_and_keeps_the_newer_save():
 def test_a_fresh_browser_takes_the_settings_and_the_last_game():
     mine: dict[str, str] = {}
     b = a_session(mine)
-    done = b.transfers.merge(read_transfer_link(transfer_link(MemoryStorage(browser_a()))))
+    done = Transfers(b).merge(read_transfer_link(transfer_link(MemoryStorage(browser_a()))))
     assert done.settings == "taken" and json.loads(mine[SETTINGS_KEY])["card_size"] == "large"
     assert mine[LAST_KEY] == "martha"
 
@@ -197,13 +203,13 @@ def test_the_same_statistics_are_added_up_once_however_often_they_are_merged():
     link = transfer_link(MemoryStorage(a))
     mine: dict[str, str] = {}
     b = a_session(mine)
-    b.transfers.merge(read_transfer_link(link))
+    Transfers(b).merge(read_transfer_link(link))
     once = read_stats(mine[STATS_KEY])[0]["morphy"].played
-    again = b.transfers.merge(read_transfer_link(link))                # the link opened a second time
+    again = Transfers(b).merge(read_transfer_link(link))                # the link opened a second time
     assert again.again and again.games == 0
     assert "not added again" in again.summary()
     assert read_stats(mine[STATS_KEY])[0]["morphy"].played == once == 5
-    b.transfers.merge(read_file(export_file(MemoryStorage(a))))       # the same statistics, as a file
+    Transfers(b).merge(read_file(export_file(MemoryStorage(a))))       # the same statistics, as a file
     assert read_stats(mine[STATS_KEY])[0]["morphy"].played == 5
 
 
@@ -214,7 +220,7 @@ def test_what_another_browser_merged_does_not_travel_and_a_damaged_note_is_set_a
     assert MERGED_KEY not in held.others
     mine = {MERGED_KEY: "{oops"}
     b = a_session(mine)
-    done = b.transfers.merge(held)
+    done = Transfers(b).merge(held)
     assert not done.again and read_stats(mine[STATS_KEY])[0]["morphy"].played == 5
     assert json.loads(mine[MERGED_KEY]) == [held.fingerprint]
     assert mine["castling:recovery:merged"] == "{oops"
@@ -229,7 +235,7 @@ def test_a_file_merges_as_a_link_does_and_keeps_what_it_lacks():
                                                  "deal": 12, "moves": []}),
             LAST_KEY: "castles-end"}
     b = a_session(mine)
-    done = b.transfers.merge(read_file(export_file(MemoryStorage(a))))
+    done = Transfers(b).merge(read_file(export_file(MemoryStorage(a))))
     assert done.taken == 2 and save_key("castles-end") in mine
     assert mine[LAST_KEY] == "castles-end"              # this browser's is kept
     assert mine["castling:recovery:stats"] == "{oops"   # where it had nothing: taken
@@ -321,7 +327,7 @@ def test_a_damaged_link_is_refused_with_a_message_and_nothing_written(link, mess
     before = dict(data)
     session = a_session(data)
     with pytest.raises(TransferLinkError) as refused:
-        session.transfers.merge(read_transfer_link(link))
+        Transfers(session).merge(read_transfer_link(link))
     assert str(refused.value) in {t(f"transfer.{kind}") for kind in (
         "cut", "damaged", "foreign", "other_version", "too_long")}
     if message:

@@ -155,10 +155,10 @@ def test_a_win_another_tab_counted_first_has_no_news():
     session.open(GAMES["fortress"], WINS["fortress"]["deal"])
     moves = play_to_the_last_move(session, "fortress")
     # The other tab, on the same game, won it first and counted it.
-    stored = json.loads(session.storage.data[STATS_KEY])
+    stored = json.loads(session.store.storage.data[STATS_KEY])
     stored["fortress"].update(won=1, streak=1, best_streak=1, best_seconds=9, fewest_moves=9,
                               current={"token": session.hand.token, "counted": True, "won": True})
-    session.storage.data[STATS_KEY] = json.dumps(stored)
+    session.store.storage.data[STATS_KEY] = json.dumps(stored)
     session.play([moves[-1]])
     assert session.win_news is None
     assert session.stats_for("fortress").won == 1
@@ -168,7 +168,7 @@ def test_the_session_tells_a_first_win_with_help_and_a_daily_run():
     rules, win = GAMES["fortress"], WINS["fortress"]
     session = Session(MemoryStorage({}), lambda: DAY)
     session.load()
-    session.open_daily(rules, win["deal"], DAY)
+    session.open(rules, win["deal"], day=DAY)
     for text in win["moves"]:
         session.play([text])
     assert session.win_news == WinNews("Fortress", first=True, daily_run=1)

@@ -81,8 +81,8 @@ class StandInApp:
         self.sounds.append(name)
 
     def show_notices(self):
-        self.notices.extend(self.session.notices)
-        self.session.notices.clear()
+        self.notices.extend(self.session.store.notices)
+        self.session.store.notices.clear()
 
     def refresh(self):
         if not self.view_only:

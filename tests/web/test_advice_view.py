@@ -5,7 +5,6 @@ what the solver proved."""
 from __future__ import annotations
 
 import asyncio
-from concurrent.futures import ThreadPoolExecutor
 
 from castling import format_move
 from castling.cards import FACE_DOWN
@@ -15,6 +14,7 @@ from castling_web.advice_view import AdviceView
 
 from .advice_stand_ins import StandInAdvisor, Window
 from .stand_in import StandInApp
+from .event_loop import run_to_end
 
 
 def with_loop(body):
@@ -26,8 +26,7 @@ def with_loop(body):
         body()
         for _ in range(5):
             await asyncio.sleep(0)
-    with ThreadPoolExecutor(1) as thread:
-        thread.submit(asyncio.run, run()).result()
+    run_to_end(run())
 
 
 def test_a_worker_with_no_answer_is_asked_once_per_position():

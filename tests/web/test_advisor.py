@@ -14,6 +14,8 @@ import pytest
 from castling_web import advisor as advisor_module
 from castling_web.advisor import Advisor
 
+from .event_loop import run_to_end
+
 
 class Worker:
     """A worker that came up: its calls, as solver_worker.py exports them."""
@@ -64,7 +66,7 @@ def starts(monkeypatch):
 def test_a_start_that_hangs_or_breaks_is_ended_and_tried_again(starts):
     starts.plan[:] = ["hang", "broken", "up"]
     advisor = Advisor()
-    assert asyncio.run(advisor.start())
+    assert run_to_end(advisor.start())
     assert starts.asked == ["solver", "solver-2", "solver-3"]       # a new name each time
     assert starts.dropped == ["solver", "solver-2"]
     assert advisor.ready and advisor.available and advisor.search == "core"
@@ -75,8 +77,8 @@ def test_a_start_that_hangs_or_breaks_is_ended_and_tried_again(starts):
 def test_when_every_start_fails_the_page_has_no_solver(starts):
     starts.plan[:] = ["broken", "hang", "broken"]
     advisor = Advisor()
-    assert not asyncio.run(advisor.start())
+    assert not run_to_end(advisor.start())
     assert len(starts.asked) == 3 and starts.dropped == starts.asked
     assert not advisor.ready and not advisor.available and starts.marks == []
     assert starts.said == {"data-solver": "none"}
-    assert asyncio.run(advisor.ask({"kind": "hint"})) is None
+    assert run_to_end(advisor.ask({"kind": "hint"})) is None

@@ -12,8 +12,10 @@ from castling.app.deals.grades import read_table
 from castling_web.deal_choice import DealChoice
 from castling_web.game_commands import GameCommands
 from castling_web.keep_game import KeepGame
+from castling.app.keeping import Keeping
 
 from .stand_in import StandInApp
+from .event_loop import run_to_end
 
 TABLE = read_table((Path(__file__).parents[2] / "data" / "grades.json").read_text())
 
@@ -21,7 +23,7 @@ TABLE = read_table((Path(__file__).parents[2] / "data" / "grades.json").read_tex
 def page(moves: int = 0):
     app = StandInApp("fortress", 5)
     app.chrome.button = lambda action: app.document.getElementById(f"button-{action}")
-    keep = KeepGame(app, app.session.keeping)
+    keep = KeepGame(app, Keeping(app.session))
     choice = DealChoice(app, keep)
     choice.table = TABLE            # (the page fetches it; here it is read from data/)
     GameCommands(app, advice=None, keep=keep, choice=choice)
@@ -36,7 +38,7 @@ def run(app, action: str) -> None:
         app.run(action)
         for _ in range(3):
             await asyncio.sleep(0)
-    asyncio.run(pressed())
+    run_to_end(pressed())
 
 
 def test_a_grades_deal_is_the_tables_and_new_deal_deals_another_of_that_grade():
@@ -47,26 +49,26 @@ def test_a_grades_deal_is_the_tables_and_new_deal_deals_another_of_that_grade():
     run(app, "new")
     assert app.session.hand.grade == "hard" and app.session.game.number != first
     assert app.session.game.number in TABLE.deals("fortress", "hard")
-    assert '"grade":"hard"' in app.session.storage.data["castling:save:fortress"]
+    assert '"grade":"hard"' in app.session.store.storage.data["castling:save:fortress"]
     run(app, "deal-any")
-    assert app.session.hand.grade == "" and '"grade":""' in app.session.storage.data["castling:save:fortress"]
+    assert app.session.hand.grade == "" and '"grade":""' in app.session.store.storage.data["castling:save:fortress"]
 
 
 def test_a_game_in_progress_given_up_for_a_graded_deal_is_offered_back_exactly():
     app = page(moves=2)
-    before, moves = dict(app.session.storage.data), app.session.game.moves
+    before, moves = dict(app.session.store.storage.data), app.session.game.moves
     run(app, "deal-easy")
     notice = app.document.getElementById("notice").textContent
     assert notice.startswith("An easy deal of Fortress") and "counts as lost" in notice
     assert app.document.getElementById("toast-action").getAttribute("data-action") == "keep-game"
     app.run("keep-game")
-    assert dict(app.session.storage.data) == before and app.session.game.moves == moves
+    assert dict(app.session.store.storage.data) == before and app.session.game.moves == moves
     assert app.session.hand.grade == ""
 
 
 def test_a_game_with_no_graded_deal_is_told_so_and_keeps_its_game():
     app = StandInApp("soother", 3)
-    choice = DealChoice(app, KeepGame(app, app.session.keeping))
+    choice = DealChoice(app, KeepGame(app, Keeping(app.session)))
     choice.table = TABLE
     run(app, "deal-medium")
     assert app.session.game.number == 3 and app.notices[-1].startswith("Soother has no graded deals")

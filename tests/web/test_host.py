@@ -75,3 +75,20 @@ def test_every_action_of_the_page_is_a_command(app):
     actions = set(re.findall(r'data-action="([^"]+)"', page)) | set(menu_markup.actions())
     assert actions and actions <= set(app.commands.actions)
 
+
+
+def test_features_see_a_view_of_the_session_of_at_most_25_members():
+    """The page gets the session through a typed view with what its features use
+    (mypy --strict holds them to it: tests/engine/test_types.py), and only the App,
+    which builds the session and its helpers, names the session's class."""
+    from castling.app.session import Session
+    from castling_web.host import SessionView
+
+    view = {name for name in vars(SessionView) if not name.startswith("_")}
+    assert 10 < len(view) <= 25, sorted(view)
+    assert view <= set(vars(Session)) | {"store", "preferences", "today", "win_news"}
+    assert isinstance(inspect.getattr_static(Host, "session"), property)
+    for path in sorted((WEB / "castling_web").glob("*.py")):
+        if path.name not in NOT_FEATURES:
+            text = path.read_text(encoding="utf-8")
+            assert "from castling.app.session import" not in text, path.name

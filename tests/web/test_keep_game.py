@@ -10,6 +10,7 @@ from castling import GAMES, Position
 from castling.app import session
 from castling_web.game_commands import GameCommands
 from castling_web.keep_game import KeepGame
+from castling.app.keeping import Keeping
 
 from .stand_in import StandInApp
 
@@ -22,7 +23,7 @@ def table(app):
 
 def playing():
     app = table(StandInApp("fortress", 5))
-    keep = KeepGame(app, app.session.keeping)
+    keep = KeepGame(app, Keeping(app.session))
     GameCommands(app, advice=None, keep=keep)
     for _ in range(2):
         app.session.play([app.session.game.legal_moves()[0]])
@@ -36,7 +37,7 @@ def offered(app) -> bool:
 
 
 def stored(app):
-    return dict(app.session.storage.data)
+    return dict(app.session.store.storage.data)
 
 
 def test_new_deal_offers_the_game_back_and_keep_game_brings_it_back_exactly():
@@ -61,7 +62,7 @@ def test_restart_offers_its_moves_back():
 
 def test_a_fresh_deal_is_replaced_without_an_offer():
     app = table(StandInApp("fortress", 5))
-    GameCommands(app, advice=None, keep=KeepGame(app, app.session.keeping))
+    GameCommands(app, advice=None, keep=KeepGame(app, Keeping(app.session)))
     app.run("new")
     assert not offered(app)
 

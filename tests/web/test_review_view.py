@@ -5,7 +5,6 @@ turning point is marked and said, and Try from here plays on from the position b
 from __future__ import annotations
 
 import asyncio
-from concurrent.futures import ThreadPoolExecutor
 
 from castling import parse_move
 from castling.app.advice import answer
@@ -15,6 +14,7 @@ from castling_web.review_view import ReviewView
 
 from .stand_in import StandInApp
 from .advice_stand_ins import StandInAdvisor, Window
+from .event_loop import run_to_end
 
 #: Beleaguered Castle #2 played into a loss: its third move, t2-t5, loses the win.
 LOST = ["t5-t3", "t5-t7", "t2-t5", "t2-t1", "t1-f2"]
@@ -39,8 +39,7 @@ def reviewed(moves: list[str], replay=None):
         await asyncio.sleep(0)          # (the questions start)
         while view._asking:
             await asyncio.sleep(0)
-    with ThreadPoolExecutor(1) as thread:
-        thread.submit(asyncio.run, run()).result()
+    run_to_end(run())
     return app, view, advisor
 
 
@@ -82,8 +81,7 @@ def test_try_from_here_plays_on_from_the_position_before_the_turning_point():
 
     async def press():          # (the table's change asks the worker about the new position)
         view.try_from_here()
-    with ThreadPoolExecutor(1) as thread:
-        thread.submit(asyncio.run, press()).result()
+    run_to_end(press())
     game = app.session.game
     assert [str(move) for move in game.moves] == [str(parse_move(game.rules, m)) for m in LOST[:2]]
     assert not game.can_redo and app.session.hand.helped
@@ -130,6 +128,5 @@ def test_a_worker_that_does_not_start_is_said():
         view.open()
         for _ in range(5):
             await asyncio.sleep(0)
-    with ThreadPoolExecutor(1) as thread:
-        thread.submit(asyncio.run, run()).result()
+    run_to_end(run())
     assert app.document.getElementById("review-summary").textContent == t("review.unavailable")

@@ -60,7 +60,7 @@ def test_muted_asks_for_nothing_and_the_mute_is_kept(app):
     player.wake()
     app.commands["mute"]()
     assert app.session.preferences.settings.sound is False
-    assert app.session.storage.data["castling:settings"].count('"sound":false') == 1
+    assert app.session.store.storage.data["castling:settings"].count('"sound":false') == 1
     for name in NAMES:
         assert sound.play(name) is False
     assert player.asked == []

@@ -25,7 +25,10 @@ from castling.game import Game
 from castling.i18n import plural, t
 from castling.movegen import Move
 from castling.app.table.board import status_line
+from castling.app.keeping import Keeping
+from castling.app.opening import Opening
 from castling.app.session import Session
+from castling.app.transfers import Transfers
 from pyodide.ffi import create_proxy
 
 from .advice_view import AdviceView
@@ -75,6 +78,9 @@ class App:
         self.document = document
         self.window = window
         self.session = Session(BrowserStorage(window), lambda: local_today(window))
+        # The session's helpers stand above it, built here beside it (never by it).
+        self.keeping = Keeping(self.session)
+        transfers = Transfers(self.session)
         self.view = TableView(document, window, document.getElementById("board"))
         self.chrome = Chrome(document, window)
         self.held = HeldCards(self.view, lambda: self.sound("pick-up"))
@@ -108,7 +114,7 @@ class App:
         self.menu = Menu(self)
         self.advice = AdviceView(self)
         self.show_me = ShowMe(self, self.advice)
-        self.keep = KeepGame(self, self.session.keeping)
+        self.keep = KeepGame(self, self.keeping)
         self.deal_choice = DealChoice(self, self.keep)
         self.game_commands = GameCommands(self, self.advice, self.keep, self.deal_choice)
         self.sharing = Sharing(self)
@@ -116,15 +122,16 @@ class App:
         self.dialogs = Dialogs(self)
         self.celebration = Celebration(self, self.dialogs.show_win)
         self.chooser = Chooser(self)
-        self.transfer = Transfer(self, self.session.transfers, self._transfer_answered)
-        self.files = Files(self, self.session.transfers, self.transfer.offer)
-        self.tabs = OtherTabs(self, self.session.tabs)
+        self.transfer = Transfer(self, transfers, self._transfer_answered)
+        self.files = Files(self, transfers, self.transfer.offer)
+        self.tabs = OtherTabs(self)
         self.timer = Timer(self)
         self.replay = ReplayView(self)
         self.review = ReviewView(self, self.advice, self.replay.shown, self.replay.open_at)
         self.replay.verdicts = self.review.marks
         self.keep.review = self.review.open_game
-        self.router = Router(self, self.replay.open, self.keep, self.transfer.offer_link)
+        self.router = Router(self, Opening(self.session, self.keeping), self.replay.open, self.keep,
+                             self.transfer.offer_link)
         self.daily = DailyDeal(self, self.keep)
         self.calendar = CalendarView(self, self.daily)
         self.welcome = Welcome(self, self.router)
@@ -275,6 +282,7 @@ class App:
 
     def show_notices(self) -> None:
         """What the session could not keep or read, told once."""
-        if self.session.notices:
-            self.notify(" ".join(self.session.notices))
-            self.session.notices.clear()
+        notices = self.session.store.notices
+        if notices:
+            self.notify(" ".join(notices))
+            notices.clear()

@@ -13,11 +13,11 @@ from collections.abc import Callable
 
 from castling.games import GAMES
 from castling.i18n import t
-from castling.app.session import Session
 from castling.app.storage.records import JSONObject
 from castling.app.words.dates import calendar, long_day, short_day
 
 from .dom import JsObject
+from .host import SessionView
 from .timer import clock
 
 SVG = "http://www.w3.org/2000/svg"
@@ -34,7 +34,7 @@ Shown = Callable[[int], str]
 class Charts:
     """Draws the charts of one game into ``#charts``."""
 
-    def __init__(self, document: JsObject, session: Session) -> None:
+    def __init__(self, document: JsObject, session: SessionView) -> None:
         self.document = document
         self.session = session
 

@@ -56,11 +56,8 @@ class DailyDeal:
             host.notify(t("daily.none_date", game=rules.name, day=written) if rules.id in table.games
                        else t("daily.none_game", game=rules.name))
             return
-        host.leave_view_only()
-        point = self.keep.before()
-        host.session.open_daily(rules, number, day)
-        host.show_game()
-        self.keep.offer(point, t("daily.opened", game=rules.name, day=written, deal=number))
+        self.keep.around(lambda: host.session.open(rules, number, day=day),
+                         t("daily.opened", game=rules.name, day=written, deal=number))
 
     async def read_table(self) -> DailyTable | None:
         """The daily table shipped with the site, fetched once; None where it cannot be read."""

@@ -90,11 +90,8 @@ class DealChoice:
         if number is None:          # (its button is disabled: a key or a stale save)
             host.notify(t("grades.none", game=rules.name))
             return
-        host.leave_view_only()
-        point = self.keep.before()
-        host.session.new_deal(rules, number, grade)
-        host.show_game()
-        self.keep.offer(point, t(f"grades.opened.{grade}", game=rules.name, deal=number))
+        self.keep.around(lambda: host.session.new_deal(rules, number, grade),
+                         t(f"grades.opened.{grade}", game=rules.name, deal=number))
 
     async def _read_table(self) -> GradeTable | None:
         if self.table is None:

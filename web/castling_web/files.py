@@ -14,7 +14,8 @@ from typing import Any
 
 import js
 from castling.errors import ImportFileError
-from castling.app.storage.transfer import Holding, Transfers, read_file
+from castling.app.storage.transfer import Holding, read_file
+from castling.app.transfers import Transfers
 from pyodide.ffi import create_proxy, to_js
 
 from .dom import JsObject, js_object, present

@@ -49,10 +49,7 @@ class GameCommands:
             self.host.refresh()
 
     def restart(self) -> None:
-        point = self.keep.before()
-        self.host.session.restart()
-        self.host.refresh()
-        self.keep.offer(point)
+        self.keep.around(self.host.session.restart, redraw=self.host.refresh)
 
     def new_deal(self) -> None:
         """Another deal of the kind the game in hand is."""
@@ -67,13 +64,12 @@ class GameCommands:
         host = self.host
         close_dialog(host.document, "win")
         rules = host.session.game.rules
-        point = self.keep.before()
         if rules.id in host.session.preferences.settings.winnable_only:
+            # (the deal is searched for first: the advice deals it, then says which)
+            point = self.keep.before()
             self.advice.deal_winnable(rules, said=lambda text: self.keep.offer(point, text))
             return
-        host.session.new_deal(rules)
-        host.show_game()
-        self.keep.offer(point)
+        self.keep.around(lambda: host.session.new_deal(rules))
 
     def finish(self) -> None:
         moves = auto_finish(self.host.session.game.position)

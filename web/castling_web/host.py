@@ -8,20 +8,121 @@ Host of the page; tests/web's stand-in is another, so a feature is tested in
 CPython without the rest. A feature that needs another one (Show me needs the
 advice) is handed that one by the App, and asks it questions through its
 methods, never its insides.
+
+Of the session, a feature sees a :class:`SessionView`: the game in hand and
+what it may ask of it, typed, so that ``mypy --strict`` holds the page to it
+(tests/engine/test_types.py). The session's helpers (keep points, transfers)
+are built beside it by the App and handed to the features that need them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from datetime import date
 from typing import Any, Callable, Protocol, runtime_checkable
 
 from castling.game import Game
 from castling.movegen import Move
-from castling.app.session import Session
+from castling.rules import GameRules
+from castling.app.hand import Hand
+from castling.app.preferences import Preferences
+from castling.app.storage.records import Stats
+from castling.app.words.win_news import WinNews
 
 from .animation import Motion
 from .chrome import Chrome
 from .held import HeldCards
 from .render import TableView
+
+
+class StoreReport(Protocol):
+    """What the store could not keep or read, for the player."""
+
+    @property
+    def notices(self) -> list[str]:
+        """Messages not yet told (the one who tells them clears them)."""
+
+    @property
+    def saving_works(self) -> bool:
+        """Whether the store kept the last write."""
+
+
+class SessionView(Protocol):
+    """The session (castling.app.session) as the features see it: the game in
+    hand, played, opened and kept. Its members are the session's own; what a
+    feature does not use is not here."""
+
+    @property
+    def holding(self) -> bool:
+        """Whether a game is in hand (none before the page's first is opened)."""
+
+    @property
+    def hand(self) -> Hand:
+        """The game in hand (its clock, its grade, its day)."""
+
+    @property
+    def game(self) -> Game:
+        """The game in hand's deal and moves."""
+
+    @property
+    def preferences(self) -> Preferences:
+        """The settings, the welcome and the games last shown."""
+
+    @property
+    def store(self) -> StoreReport:
+        """What the store could not keep or read."""
+
+    @property
+    def today(self) -> Callable[[], date]:
+        """The player's calendar date now."""
+
+    @property
+    def win_news(self) -> WinNews | None:
+        """What was special about the win the last move made, if it made one."""
+
+    @property
+    def won_counted(self) -> bool:
+        """The game in hand's win is counted already."""
+
+    @property
+    def conflict(self) -> bool:
+        """Another tab changed this game's save: nothing is written until resolved."""
+
+    def stats_for(self, game_id: str) -> Stats:
+        """One game's statistics."""
+
+    def open(self, rules: GameRules, number: int | None = None, *, day: date | None = None) -> None:
+        """A game's save, or a new deal of it (``day``: a deal of the day)."""
+
+    def new_deal(self, rules: GameRules, number: int | None = None, grade: str = "") -> None:
+        """A new deal of a game, replacing its save."""
+
+    def take_up(self, game: Game, grade: str = "") -> None:
+        """A replay's game at the move shown, taken up as the game in hand."""
+
+    def play(self, moves: Sequence[Sequence[int]], *, helped: bool = False) -> None:
+        """Play a move or a supermove's group; counted and saved."""
+
+    def undo(self) -> bool:
+        """Take back a move; whether there was one."""
+
+    def redo(self) -> bool:
+        """Replay a move taken back; whether there was one."""
+
+    def restart(self) -> None:
+        """Back to the deal."""
+
+    def tick(self) -> None:
+        """One second passed with the page visible."""
+
+    def save(self) -> None:
+        """Write the game's save (unless another tab wrote it since)."""
+
+    def changed_elsewhere(self, key: str | None) -> bool:
+        """Another tab wrote ``key``: whether this game's save is now in conflict."""
+
+    def resolve(self, keep_mine: bool) -> None:
+        """End a conflict: this tab's game kept, or the other's taken up."""
 
 
 @runtime_checkable
@@ -30,7 +131,6 @@ class Host(Protocol):
 
     document: Any
     window: Any
-    session: Session
     view: TableView
     #: draws on the table, moving what moves (a feature that shows its own game, the
     #: replay, draws through it; the player's cards glide back or shake through it)
@@ -42,6 +142,10 @@ class Host(Protocol):
     #: a replay is shown: the table is there to be looked at, the player's game
     #: takes no input, its clock stops and the page does not redraw it
     view_only: bool
+
+    @property
+    def session(self) -> SessionView:
+        """The game in hand, as the features see it."""
 
     # -- the page's events --------------------------------------------------------
 

@@ -29,10 +29,24 @@ class KeepGame:
         host.command("review-given-up", self.review_given_up)
         host.subscribe(self.follow)
 
+    def around(self, change: Callable[[], object], said: str = "", *,
+               redraw: Callable[[], None] | None = None) -> None:
+        """A change of the game in hand that may give it up (a new deal, a graded
+        deal, the day's deal, a restart), in its steps: whatever is shown view-only
+        goes, a keep point is taken, ``change`` is made, the table shows it
+        (``redraw``: by default the whole game, as another game is shown), and the
+        game given up is offered back, saying ``said``."""
+        host = self.host
+        host.leave_view_only()
+        point = self.before()
+        change()
+        (redraw or host.show_game)()
+        self.offer(point, said)
+
     def before(self) -> KeepPoint | None:
         """Before a change of the game in hand: what to give back, if it is at stake."""
         session = self.host.session
-        if session.game is None or not self.keeping.at_stake():
+        if not session.holding or not self.keeping.at_stake():
             return None
         return self.keeping.point()
 

@@ -16,7 +16,7 @@ from typing import Any
 from castling.errors import LinkError
 from castling.i18n import t
 from castling.app.deals.links import deal_link, parse_link
-from castling.app.opening import open_deal, open_first
+from castling.app.opening import Opening
 from castling.app.deals.replay_links import Replay, is_replay_link, parse_replay_link
 from castling.app.storage.transfer import is_transfer_link
 from castling.rules import GameRules
@@ -28,9 +28,10 @@ from .keep_game import KeepGame
 class Router:
     """Opens what the address names, and keeps the address naming the deal on the table."""
 
-    def __init__(self, host: Host, open_replay: Callable[[Replay], Any], keep: KeepGame,
-                 open_transfer: Callable[[str], Any]) -> None:
+    def __init__(self, host: Host, opening: Opening, open_replay: Callable[[Replay], Any],
+                 keep: KeepGame, open_transfer: Callable[[str], Any]) -> None:
         self.host = host
+        self.opening = opening              # which game an address opens (the app model's)
         self.open_replay = open_replay      # shows a Replay over the player's game
         self.keep = keep                    # offers back a game the link replaced (keep_game.py)
         self.open_transfer = open_transfer  # shows what a transfer link holds
@@ -48,19 +49,19 @@ class Router:
         host, session = self.host, self.host.session
         fragment = str(host.window.location.hash)
         problem = None
-        first = session.game is None        # (the page's first route: no game opened yet)
+        first = not session.holding        # (the page's first route: no game opened yet)
         if is_transfer_link(fragment):
             self.holding = True
             host.leave_view_only()
             # (a new device: the page may have shown the first visit's deal under it)
-            open_first(session, self._first_table())
+            self.opening.first(self._first_table())
             host.show_game()
             self.open_transfer(fragment)
             return
         try:
             if is_replay_link(fragment):
                 replay = parse_replay_link(fragment)
-                open_first(session, self._first_table())
+                self.opening.first(self._first_table())
                 if first:
                     self.opened_by = ("replay", replay.rules, replay.number)
                 self.open_replay(replay)
@@ -75,9 +76,9 @@ class Router:
             if first:
                 self.opened_by = ("deal", rules, number)
             # (a game in progress the link replaced is offered back: keep_game.py)
-            point = open_deal(session, rules, number)
+            point = self.opening.deal(rules, number)
         else:
-            open_first(session, self._first_table())
+            self.opening.first(self._first_table())
         if problem:
             game = session.game
             host.notify(t("notice.bad_link", problem=problem, game=game.rules.name,

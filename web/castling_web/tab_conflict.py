@@ -6,16 +6,13 @@ question (``changed_elsewhere``); here the choice is offered and carried out.
 
 from __future__ import annotations
 
-from castling.app.storage.tabs import TabWatch
-
 from .dom import JsObject, present
 from .host import Host
 
 
 class OtherTabs:
-    def __init__(self, host: Host, tabs: TabWatch) -> None:
+    def __init__(self, host: Host) -> None:
         self.host = host
-        self.tabs = tabs            # what another tab changed (the session's)
         host.command("take-other", self.take_theirs)
         host.command("keep-mine", self.keep_mine)
         host.listen(host.window, "storage", self.on_storage)
@@ -24,16 +21,16 @@ class OtherTabs:
     def on_storage(self, event: JsObject) -> None:
         """Another tab of this site wrote to storage."""
         key = event.key
-        if self.tabs.changed(str(key) if present(key) else None):
+        if self.host.session.changed_elsewhere(str(key) if present(key) else None):
             self.host.document.getElementById("conflict").hidden = False
 
     def show_conflict(self) -> None:
         self.host.document.getElementById("conflict").hidden = not self.host.session.conflict
 
     def take_theirs(self) -> None:
-        self.tabs.take_other_tab()
+        self.host.session.resolve(keep_mine=False)
         self.host.show_game()
 
     def keep_mine(self) -> None:
-        self.tabs.keep_this_tab()
+        self.host.session.resolve(keep_mine=True)
         self.host.refresh()

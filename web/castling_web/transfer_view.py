@@ -25,7 +25,8 @@ from typing import Any
 
 from castling.errors import ImportFileError
 from castling.i18n import t
-from castling.app.storage.transfer import Holding, Transfers, described, read_transfer_link
+from castling.app.storage.transfer import Holding, described, read_transfer_link
+from castling.app.transfers import Transfers
 from pyodide.code import run_js
 
 from .dom import JsObject, close_dialog, js_object
@@ -176,8 +177,8 @@ class Transfer:
             return
         self.held = None
         done = self.transfers.merge(held)
-        told = [done.summary(), *host.session.notices]     # (a full store says so)
-        host.session.notices.clear()
+        told = [done.summary(), *host.session.store.notices]     # (a full store says so)
+        host.session.store.notices.clear()
         self.preview.close()
         host.leave_view_only()
         host.show_game()

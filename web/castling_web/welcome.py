@@ -31,7 +31,7 @@ class Welcome:
             return
         # Where the browser keeps nothing (storage off, or full), no welcome: it
         # could not be remembered as closed, and would greet every visit.
-        if not session.preferences.welcome_due or not session.saving_works or self.dialog.open:
+        if not session.preferences.welcome_due or not session.store.saving_works or self.dialog.open:
             return
         # (a replay link's game, which is not the player's own on the table yet)
         rules = self.router.opened_by[1] if self.router.opened_by else session.game.rules

@@ -14,6 +14,11 @@ from .deals.daily import iso_day
 from .deals.grades import GRADES
 
 
+class NothingInHand(LookupError):
+    """The game in hand was asked for before any was taken up (a fault of the
+    caller: ``Session.holding`` says whether there is one)."""
+
+
 @dataclass
 class Hand:
     """One game in hand. A new field is declared here, with its type as stored in

@@ -15,15 +15,12 @@ stands loses nothing and counts nothing twice.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
 
 from .hand import Hand
+from .session import Session
 from .storage.records import LAST_KEY, STATS_KEY, read_stats, save_key, stats_text
 from .storage.recovery import CarefulStore
-from .storage.tabs import Header
-
-if TYPE_CHECKING:
-    from .session import Session
+from .storage.tabs import Header, stored_header
 
 Texts = dict[str, "str | None"]
 
@@ -77,7 +74,9 @@ def put_back(store: CarefulStore, point: KeepPoint) -> None:
 
 class Keeping:
     """The keep points of one session: taken before a change that may give up the
-    game in hand, and the game brought back while nothing happened since."""
+    game in hand, and the game brought back while nothing happened since. Built
+    beside the session, by whoever builds it; it changes the session only
+    through the session's methods."""
 
     def __init__(self, session: Session) -> None:
         self.session = session
@@ -86,9 +85,10 @@ class Keeping:
         """The game in hand is unfinished and has been played: a new deal would
         count it as lost, a restart would take its moves back."""
         session = self.session
+        if not session.holding:
+            return False
         game = session.game
-        return (game is not None and not game.is_won() and not session.won_counted
-                and (bool(game.moves) or session.counted))
+        return not game.is_won() and not session.won_counted and (bool(game.moves) or session.counted)
 
     def point(self) -> KeepPoint:
         """What to put back if the change about to be made is undone."""
@@ -107,8 +107,10 @@ class Keeping:
 
     def can_bring_back(self, point: KeepPoint) -> bool:
         """Nothing happened on the table since the change (no move, no other deal)."""
+        if not self.session.holding:
+            return False
         hand = self.session.hand
-        return (hand is not None and hand.game_id == point.game_id
+        return (hand.game_id == point.game_id
                 and hand.token == point.after_token and len(hand.game.moves) == point.after_moves
                 and not self.session.conflict)
 
@@ -117,13 +119,13 @@ class Keeping:
         the statistics and the game played last are stored as they were before."""
         session = self.session
         if (not self.can_bring_back(point)
-                or session.guard.stored_header(point.game_id) != session.seen):
+                or stored_header(session.store, point.game_id) != session.seen):
             return False        # played on, or another tab wrote this game's save since
         put_back(session.store, point)
         # (A restart is the same game: its clock ran on, and is not set back.)
         now = session.hand
         seconds = now.seconds if now.token == point.hand.token else point.hand.seconds
-        session.book.reload()
+        session.changed_elsewhere(STATS_KEY)        # (the statistics put back are read again)
         session.hold(replace(point.hand, seconds=seconds), point.seen, point.counted, point.won)
         return True
 

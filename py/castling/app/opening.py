@@ -7,16 +7,12 @@ reach them."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..games import GAMES
 from ..rules import GameRules
 from .first_visit import FIRST_DEAL, FIRST_GAME
-from .keeping import KeepPoint
+from .keeping import Keeping, KeepPoint
+from .session import Session
 from .storage.records import save_key
-
-if TYPE_CHECKING:
-    from .session import Session
 
 
 def open_first(session: Session, first_table: bool) -> None:
@@ -31,23 +27,43 @@ def open_first(session: Session, first_table: bool) -> None:
         session.open(GAMES[session.preferences.last_game_id()])
 
 
-def open_deal(session: Session, rules: GameRules, number: int) -> KeepPoint | None:
+def open_deal(session: Session, keeping: Keeping, rules: GameRules,
+              number: int) -> KeepPoint | None:
     """A deal link: deal ``number`` of ``rules`` in hand. Where the game has a
     save in progress of another deal, that save is taken up first and replaced:
-    the keep point returned gives it back (None when nothing was at stake)."""
+    the keep point returned (by ``keeping``, the session's) gives it back (None
+    when nothing was at stake)."""
+    def of_rules() -> bool:
+        return session.holding and session.game.rules == rules
+
     def in_hand() -> bool:
-        game = session.game
-        return game is not None and game.rules == rules and game.number == number
+        return of_rules() and session.game.number == number
 
     if in_hand():
         return None
-    game = session.game
-    if (game is None or game.rules != rules) and session.store.get(save_key(rules.id)) is not None:
+    if not of_rules() and session.store.get(save_key(rules.id)) is not None:
         session.open(rules)
         if in_hand():
             return None
     point = None
-    if session.game is not None and session.game.rules == rules and session.keeping.at_stake():
-        point = session.keeping.point()
+    if of_rules() and keeping.at_stake():
+        point = keeping.point()
     session.open(rules, number)
     return point
+
+
+class Opening:
+    """The two choices above, for one session and its keep points (built beside
+    the session, by whoever builds it: the page's router asks it)."""
+
+    def __init__(self, session: Session, keeping: Keeping) -> None:
+        self.session = session
+        self.keeping = keeping
+
+    def first(self, first_table: bool) -> None:
+        """:func:`open_first`."""
+        open_first(self.session, first_table)
+
+    def deal(self, rules: GameRules, number: int) -> KeepPoint | None:
+        """:func:`open_deal`."""
+        return open_deal(self.session, self.keeping, rules, number)

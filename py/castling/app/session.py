@@ -6,9 +6,8 @@ redoes and restarts it, runs its timer, and saves it after every change under
 
 * :mod:`.hand` — the game in hand as one value, what a save and a keep point hold;
 * :mod:`.preferences` — the player's settings, the welcome, the games last shown;
-* :mod:`.keeping` — a game given up by a change, brought back (``keeping``);
-* :mod:`.storage.tabs` — another tab's changes followed, a conflict resolved (``tabs``);
-* :mod:`.storage.transfer` — export files and transfer links, read and merged (``transfers``);
+* :mod:`.storage.tabs` — this tab's hold on the save: another tab's write noticed
+  (``changed_elsewhere``), a conflict resolved (``resolve``);
 * :mod:`.storage.storage_port` — the key-value store (``localStorage`` in the browser,
   a dict in the tests);
 * :mod:`.storage.records` — what is stored under which key, and how each is read back;
@@ -18,7 +17,14 @@ redoes and restarts it, runs its timer, and saves it after every change under
   is reported while the game plays on;
 * :mod:`.storage.statistics` — games played and won, streaks and bests, re-read before
   each update so that two tabs never undo each other's counts;
-* :mod:`.words.win_news` — what was special about a win, for the win dialog;
+* :mod:`.words.win_news` — what was special about a win, for the win dialog.
+
+The helpers that work on a session stand above it and are built beside it, by
+whoever builds the session (the page's App, or a test), never by the session:
+:mod:`.keeping` (a game given up by a change, brought back), :mod:`.opening`
+(which game an address opens) and :mod:`.transfers` (export files and transfer
+links). They read the session and change it only through its methods; nothing
+under :mod:`.storage` knows the session.
 """
 
 from __future__ import annotations
@@ -34,18 +40,16 @@ from ..game import Game
 from ..i18n import t
 from ..rules import GameRules
 from ..save import save_data
-from .hand import Hand
-from .keeping import Keeping
+from .hand import Hand, NothingInHand
 from .preferences import Preferences
-from .storage.records import SaveRecord, Stats, read_save, save_key
+from .storage.records import SETTINGS_KEY, STATS_KEY, SaveRecord, Stats, read_save, save_key
 from .storage.recovery import CarefulStore
 from .storage.statistics import StatsBook
 from .storage.storage_port import Storage
-from .storage.tabs import Header, SaveGuard, TabWatch, header, new_token
-from .storage.transfer import Transfers
+from .storage.tabs import Header, SaveGuard, header, new_token
 from .words.win_news import WinNews, win_news
 
-__all__ = ["Session"]
+__all__ = ["NothingInHand", "Session"]
 
 
 class Session:
@@ -53,19 +57,14 @@ class Session:
 
     def __init__(self, storage: Storage, today: Callable[[], date] = date.today,
                  now: Callable[[], float] = time.time) -> None:
+        #: the key-value store everything is kept in, and what it could not keep or read
+        #: (its ``notices`` for the player, whether ``saving_works``)
         self.store = CarefulStore(storage)
         self.today = today           # the player's calendar date now
-        self.now = now               # seconds since 1970: when a save is written
-        self.book = StatsBook(self.store, today)
-        self.guard = SaveGuard(self.store)
-        #: keep points: a game given up by a change, brought back
-        self.keeping = Keeping(self)
-        #: what another tab changed, and a conflict over the game in hand resolved
-        self.tabs = TabWatch(self)
-        #: export files and transfer links, out and merged back in
-        self.transfers = Transfers(self)
-        #: the game in hand (None only before the first is opened)
-        self.hand: Hand = None  # type: ignore[assignment]
+        self._now = now              # seconds since 1970: when a save is written
+        self._book = StatsBook(self.store, today)
+        self._guard = SaveGuard(self.store)
+        self._hand: Hand | None = None      # (None only before the first game is opened)
         #: the settings, the welcome and the games last shown
         self.preferences = Preferences(self.store, today)
         #: what was special about the win the last move made (None: no win was
@@ -77,52 +76,78 @@ class Session:
     @property
     def holding(self) -> bool:
         """Whether a game is in hand (none before the first is opened)."""
-        return self.hand is not None
+        return self._hand is not None
+
+    @property
+    def hand(self) -> Hand:
+        """The game in hand (:class:`NothingInHand` before the first is opened: ask
+        :attr:`holding` where that can be)."""
+        if self._hand is None:
+            raise NothingInHand("no game is in hand yet")
+        return self._hand
 
     @property
     def game(self) -> Game:
         """The game in hand's deal and moves (its hand's game)."""
-        return self.hand.game if self.hand is not None else None
-
-    @property
-    def storage(self) -> Storage:
-        """The key-value store everything is kept in."""
-        return self.store.storage
-
-    @property
-    def notices(self) -> list[str]:
-        """Messages for the player about what could not be kept or read."""
-        return self.store.notices
-
-    @property
-    def saving_works(self) -> bool:
-        """Whether the store kept the last write."""
-        return self.store.saving_works
-
-    @property
-    def stats(self) -> dict[str, Stats]:
-        """The statistics of every game played, by game id."""
-        return self.book.stats
+        return self.hand.game
 
     @property
     def seen(self) -> Header:
         """(token, rev) of this game's save as this tab last read or wrote it."""
-        return self.guard.seen
+        return self._guard.seen
 
     @property
     def conflict(self) -> bool:
         """Another tab changed this game's save: nothing is written until resolved."""
-        return self.guard.conflict
+        return self._guard.conflict
 
     # -- loading -------------------------------------------------------------
 
     def load(self) -> None:
         """Read statistics and preferences; damaged ones are reported and set aside."""
-        self.book.reload()
+        self._book.reload()
         self.preferences.load()
 
-    def open(self, rules: GameRules, number: int | None = None) -> None:
-        """Show a game: its saved deal when it matches (or no number is asked), else a new deal."""
+    # -- another tab, or a keep point put back, wrote the store --------------------------
+
+    def changed_elsewhere(self, key: str | None) -> bool:
+        """``key`` was written by another than this session (another tab: a ``storage``
+        event, None when it cleared everything; or a keep point put back). Statistics
+        and settings are simply re-read; whether this game's save changed under us
+        (the player should choose which to keep) is returned."""
+        if key is None or key == STATS_KEY:
+            self._book.reload()
+        if key is None or key == SETTINGS_KEY:
+            self.preferences.reread()
+        if self.holding and key in (None, save_key(self.game.rules.id)):
+            self._guard.notice(self.game.rules.id)
+        return self.conflict
+
+    def resolve(self, keep_mine: bool) -> None:
+        """End a conflict over this game's save: ``keep_mine``, by writing this tab's
+        game over the other one; else by taking up what the other tab saved."""
+        rules = self.game.rules
+        if keep_mine:
+            self._guard.take_over(rules.id)
+            self.save()
+        else:
+            self._guard.resumed(self.seen)      # (no conflict now: the save is read next)
+            self._book.reload()
+            self.open(rules)
+
+    def open(self, rules: GameRules, number: int | None = None, *, day: date | None = None) -> None:
+        """Show a game: its saved deal when it matches (or no number is asked), else a
+        new deal. With ``day``: ``number`` is that day's deal of the day, and it
+        counts in the daily record from now (a past day's, before today, on the
+        calendar only)."""
+        self._open(rules, number)
+        if day is not None and self.hand.daily != day.isoformat():
+            self.hand.daily = day.isoformat()
+            self.hand.late = day < self.today()
+            self._count_daily()
+            self.save()
+
+    def _open(self, rules: GameRules, number: int | None) -> None:
         key = save_key(rules.id)
         text = self.store.get(key)
         if text is not None:
@@ -154,10 +179,10 @@ class Session:
     def hold(self, hand: Hand, seen: Header, counted: bool, won: bool) -> None:
         """Take up ``hand`` as its save (or a keep point) had it: ``seen``, the
         save's (token, rev) as this tab read it; whether it counted as played and won."""
-        self.hand = hand
+        self._hand = hand
         self.win_news = None
-        self.guard.resumed(seen)
-        self.book.take_up(hand.game_id, hand.token, counted, won)
+        self._guard.resumed(seen)
+        self._book.take_up(hand.game_id, hand.token, counted, won)
 
     def new_deal(self, rules: GameRules, number: int | None = None, grade: str = "") -> None:
         """Start deal ``number`` (or a random one) of a game, replacing its save;
@@ -169,23 +194,12 @@ class Session:
         left to redo) the game in hand: a new game, replacing its game's save. It
         counts as played from the player's first move, as any new game does, and
         as won with help if moves it came with were not the player's own."""
-        self.book.leave(game.rules.id)
-        self.hand = Hand(game, new_token(), helped=bool(game.moves), grade=grade)
+        self._book.leave(game.rules.id)
+        self._hand = Hand(game, new_token(), helped=bool(game.moves), grade=grade)
         self.win_news = None
         # Replacing the save is what the player asked for, whoever wrote it last.
-        self.guard.take_over(game.rules.id)
+        self._guard.take_over(game.rules.id)
         self.save()
-
-    def open_daily(self, rules: GameRules, number: int, day: date) -> None:
-        """Open ``day``'s deal of the day (``number``) of a game: its save when it
-        is that deal, else the deal, new; it counts in the daily record from now —
-        a past day's (before today) on the calendar only."""
-        self.open(rules, number)
-        if self.hand.daily != day.isoformat():
-            self.hand.daily = day.isoformat()
-            self.hand.late = day < self.today()
-            self._count_daily()
-            self.save()
 
     def _count_daily(self) -> None:
         """The daily record follows the game in hand, if it is a deal of the day."""
@@ -193,9 +207,9 @@ class Session:
             day = date.fromisoformat(self.hand.daily)
             late = self.hand.late
             if self.counted:
-                self.book.count_daily(self.game.rules.id, day, late=late)
+                self._book.count_daily(self.game.rules.id, day, late=late)
             if self.won_counted:
-                self.book.count_daily(self.game.rules.id, day, won=True, helped=self.hand.helped,
+                self._book.count_daily(self.game.rules.id, day, won=True, helped=self.hand.helped,
                                       late=late)
 
     # -- playing ---------------------------------------------------------------
@@ -203,12 +217,12 @@ class Session:
     @property
     def counted(self) -> bool:
         """The game in hand already counts as played."""
-        return self.book.played_counted(self.game.rules.id, self.hand.token)
+        return self._book.played_counted(self.game.rules.id, self.hand.token)
 
     @property
     def won_counted(self) -> bool:
         """The game in hand's win is already counted."""
-        return self.book.win_counted(self.game.rules.id, self.hand.token)
+        return self._book.win_counted(self.game.rules.id, self.hand.token)
 
     def play(self, moves: Sequence[Sequence[int]], *, helped: bool = False) -> None:
         """Play one move or a group (a supermove), then count, check the win and save.
@@ -223,16 +237,16 @@ class Session:
         news = False
         before = None
         if not self.counted:
-            self.book.count_played(game_id, hand.token, hand.grade)
+            self._book.count_played(game_id, hand.token, hand.grade)
             news = True
         if hand.game.is_won() and not self.won_counted:
-            before = self.book.count_won(game_id, hand.token, hand.seconds, len(hand.game.moves),
+            before = self._book.count_won(game_id, hand.token, hand.seconds, len(hand.game.moves),
                                          helped=hand.helped, grade=hand.grade)
             news = True
         if news:
             self._count_daily()
         if before is not None:          # (after the daily record: its run is news too)
-            self.win_news = win_news(before, self.book.of(game_id), game=hand.game.rules.name,
+            self.win_news = win_news(before, self._book.of(game_id), game=hand.game.rules.name,
                                      seconds=hand.seconds, moves=len(hand.game.moves),
                                      helped=hand.helped,
                                      day=date.fromisoformat(hand.daily) if hand.daily else None)
@@ -269,20 +283,20 @@ class Session:
 
     def stats_for(self, game_id: str) -> Stats:
         """The statistics of one game (zeros before the first)."""
-        return self.book.of(game_id)
+        return self._book.of(game_id)
 
     # -- saving ----------------------------------------------------------------------
 
-    def save_text(self) -> str:
+    def _save_text(self) -> str:
         """The save of the game in hand, with the app's extra fields."""
         data = save_data(self.game)
         data.update(self.hand.stored(), rev=self.seen[1], counted=self.counted,
-                    won=self.won_counted, saved=int(self.now() * 1000))
+                    won=self.won_counted, saved=int(self._now() * 1000))
         return json.dumps(data, separators=(",", ":"))
 
     def save(self) -> None:
         """Write the game's save, unless another tab wrote it since this one last did."""
-        if self.guard.write(self.game.rules.id, self.hand.token, self.save_text):
+        if self._guard.write(self.game.rules.id, self.hand.token, self._save_text):
             self._remember_last()
 
     def _remember_last(self) -> None:

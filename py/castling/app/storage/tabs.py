@@ -5,22 +5,18 @@ one) and a ``rev`` (how many times it has been written).  A tab remembers the
 (token, rev) of the save as it last read or wrote it.  If the stored one
 differs when the tab comes to write, or when the browser says another tab
 wrote the key, the two tabs are in ``conflict``: nothing is written until the
-player chooses which game to keep (``Session.keep_this_tab`` or
-``Session.take_other_tab``).
+player chooses which game to keep (``Session.resolve``).
 """
 
 from __future__ import annotations
 
 import json
 import random
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from ...i18n import t
 from .recovery import CarefulStore
-from .records import SETTINGS_KEY, STATS_KEY, save_key
-
-if TYPE_CHECKING:
-    from ..session import Session
+from .records import save_key
 
 #: (token, rev) of a save
 Header = tuple[str | None, int]
@@ -49,6 +45,11 @@ def save_header(text: str | None) -> Header | None:
     return header(saved) if isinstance(saved, dict) else None
 
 
+def stored_header(store: CarefulStore, game_id: str) -> Header:
+    """(token, rev) of a game's save as stored now ((None, 0) if absent or unreadable)."""
+    return save_header(store.get(save_key(game_id))) or (None, 0)
+
+
 class SaveGuard:
     """This tab's hold on the save of the game in hand."""
 
@@ -61,7 +62,7 @@ class SaveGuard:
 
     def stored_header(self, game_id: str) -> Header:
         """(token, rev) of a game's save as stored now ((None, 0) if absent or unreadable)."""
-        return save_header(self.store.get(save_key(game_id))) or (None, 0)
+        return stored_header(self.store, game_id)
 
     def resumed(self, seen: Header) -> None:
         """This tab has just taken up a save whose (token, rev) is ``seen`` (read
@@ -101,36 +102,4 @@ class SaveGuard:
         if not self.store.write(key, text()):
             self.seen = written         # nothing changed in storage
         return True
-
-
-class TabWatch:
-    """What another tab of this browser changed, followed by one session."""
-
-    def __init__(self, session: Session) -> None:
-        self.session = session
-
-    def changed(self, key: str | None) -> bool:
-        """Another tab wrote ``key`` (a ``storage`` event; None: it cleared everything).
-        Statistics and settings are simply re-read; whether this game's save changed
-        under us (the player should choose which to keep) is returned."""
-        session = self.session
-        if key is None or key == STATS_KEY:
-            session.book.reload()
-        if key is None or key == SETTINGS_KEY:
-            session.preferences.reread()
-        if session.game is not None and key in (None, save_key(session.game.rules.id)):
-            session.guard.notice(session.game.rules.id)
-        return session.conflict
-
-    def keep_this_tab(self) -> None:
-        """Resolve a conflict by writing this tab's game over the other one."""
-        self.session.guard.take_over(self.session.game.rules.id)
-        self.session.save()
-
-    def take_other_tab(self) -> None:
-        """Resolve a conflict by loading what the other tab saved."""
-        session = self.session
-        session.guard.conflict = False
-        session.book.reload()
-        session.open(session.game.rules)
 

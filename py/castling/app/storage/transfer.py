@@ -42,7 +42,6 @@ import hashlib
 import json
 import zlib
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from ...errors import CastlingError, ImportFileError, TransferLinkError
 from ...games import GAMES
@@ -53,9 +52,6 @@ from .records import (LAST_KEY, MERGED_KEPT, MERGED_KEY, PREFIX, SETTINGS_KEY, S
                       save_key, settings_text, stats_text)
 from .statistics import added_up
 from .storage_port import Storage
-
-if TYPE_CHECKING:
-    from ..session import Session
 
 EXPORT_FORMAT = 1
 MAX_EXPORT = 5_000_000      # characters: about what a browser lets a site store
@@ -373,33 +369,4 @@ def _items(data: JSONObject) -> dict[str, str]:
     if "last" in data:
         items[LAST_KEY] = data["last"]
     return items
-
-
-class Transfers:
-    """One session's export files and transfer links: what is kept here, out, and
-    what another device kept, merged in."""
-
-    def __init__(self, session: Session) -> None:
-        self.session = session
-
-    def export_text(self) -> str:
-        """Every saved game, the statistics and the settings, as an export file's text."""
-        return export_file(self.session.storage)
-
-    def link(self) -> str:
-        """The fragment of a link that carries the statistics, settings and saves."""
-        return transfer_link(self.session.storage)
-
-    def merge(self, held: Holding) -> Merged:
-        """Merge what a file or a transfer link holds (read with :func:`read_file`
-        or :func:`read_transfer_link`) into what is kept here, then open the last
-        game as it now is; what was done."""
-        session = self.session
-        done = merge(session.store, held)
-        session.load()
-        if session.hand is not None:
-            # (None for a moment, as before the first game: the merged game is opened next.)
-            session.hand = None  # type: ignore[assignment]
-            session.open(GAMES[session.preferences.last_game_id()])
-        return done
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import js  # type: ignore[import-not-found]  # Pyodide's bridge to JavaScript
-from pyodide.ffi import to_js  # type: ignore[import-not-found]
+import js  # Pyodide's bridge to JavaScript (typed by tests/stubs, as Any)
+from pyodide.ffi import to_js
 
 
 class JsModule:
