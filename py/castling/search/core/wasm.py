@@ -47,7 +47,7 @@ WASM_NAME = "castling-core.wasm"
 MAX_BUDGET = MOST_NODES
 #: The memory grows by pages of 64 KiB (WebAssembly's).
 PAGE = 1 << 16
-#: The most memory the core ever takes (core.c's ARENA_LIMIT, static data included).
+#: The most memory the core ever takes (the C's ARENA_LIMIT, static data included).
 ARENA_LIMIT = 1 << 31
 #: Positions a time-budgeted search counts between two looks at the clock
 #: (some 3 ms of the core's search).
@@ -347,7 +347,7 @@ class Core:
         time and the core's third stage, a beam that only ever finds wins,
         has the last 1/n of them (castling.search.plan.stages_for and beam_share
         say when and how much); with ``carry``, the second stage carries on
-        from the first's positions (castling.search.plan.carries_on: core.c's
+        from the first's positions (castling.search.plan.carries_on: search_solve.c's
         carry_on says how a loss is still a whole search).
         ``first_moves``, if given, are the only moves tried from the position
         (each must be legal there). ``seconds``: the first stage ends a
