@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Compile the search core (py/castling/search/core/*.c) to one WebAssembly module:
-python3 scripts/build_core.py [OUT]  (default: where build.py puts it in dist/).
+python3 scripts/build_core.py [OUT]  (default: where build.py puts it in dist/);
+or, with --native OUT, to a shared library for this machine (the same units and
+warnings; the tests load it with ctypes: the C holds without WebAssembly too).
 
 The compiler is the pinned ``ziglang`` (requirements-build.txt), run as
 ``python -m ziglang cc`` by this Python, so a machine needs nothing beyond
@@ -32,6 +34,9 @@ FLAGS = ("-target", "wasm32-freestanding", "-nostdlib", "-ffreestanding", "-mbul
          "-O2", "-flto", "-std=c11", "-Wall", "-Wextra", "-Werror",
          "-Wmissing-prototypes", "-Wmissing-variable-declarations", "-Wstrict-prototypes",
          "-Wl,--no-entry", "-Wl,--strip-all")
+#: The native build's: the same units, optimisation and warnings, for this machine.
+NATIVE_FLAGS = ("-shared", "-fPIC", "-O2", "-flto", "-std=c11", "-Wall", "-Wextra", "-Werror",
+                "-Wmissing-prototypes", "-Wmissing-variable-declarations", "-Wstrict-prototypes")
 
 
 #: The header core.h includes for every constant the core shares with the Python side,
@@ -90,8 +95,9 @@ def toolchain_present(python: str = sys.executable) -> bool:
     return subprocess.run([python, "-c", "import ziglang"], capture_output=True).returncode == 0
 
 
-def compile_core(out: Path, python: str = sys.executable) -> Path:
-    """Write the module to ``out``; MissingToolchain if ziglang is absent."""
+def compile_core(out: Path, python: str = sys.executable, native: bool = False) -> Path:
+    """Write the module to ``out`` (``native``: a shared library for this machine
+    instead); MissingToolchain if ziglang is absent."""
     if not toolchain_present(python):
         raise MissingToolchain(
             f"{python} has no ziglang; `make build` installs it into .venv "
@@ -104,7 +110,8 @@ def compile_core(out: Path, python: str = sys.executable) -> Path:
         shared = Path(cache) / "shared"
         shared.mkdir()
         (shared / SHARED_HEADER).write_text(shared_header(), encoding="utf-8")
-        done = subprocess.run([python, "-m", "ziglang", "cc", *FLAGS, "-I", str(shared),
+        flags = NATIVE_FLAGS if native else FLAGS
+        done = subprocess.run([python, "-m", "ziglang", "cc", *flags, "-I", str(shared),
                                "-o", str(out.resolve()), *units()], cwd=SOURCES, env=env,
                               capture_output=True, text=True)
     if done.returncode != 0:
@@ -115,9 +122,13 @@ def compile_core(out: Path, python: str = sys.executable) -> Path:
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT / "py"))
     from castling.search.core.wasm import WASM_NAME  # noqa: E402
-    target = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "dist" / WASM_NAME
+    arguments = sys.argv[1:]
+    native = arguments[:1] == ["--native"]
+    if native and len(arguments) != 2:
+        sys.exit("usage: build_core.py [OUT] | --native OUT")
+    target = Path(arguments[-1]) if arguments else ROOT / "dist" / WASM_NAME
     try:
-        compile_core(target)
+        compile_core(target, native=native)
     except MissingToolchain as missing:
         sys.exit(f"build_core.py: {missing}")
     print(f"build_core.py: wrote {target} ({target.stat().st_size} bytes)")
