@@ -3,7 +3,7 @@
 /* ------------------------------------------------------------------------
  * The search: castling.search.solver mirrored node for node.
  *
- * Best-first over positions, the most promising first (the score below), a
+ * Best-first over positions, the most promising first (search_score.c), a
  * transposition table of canonical keys so that every position counts once,
  * in two stages as solver.solve runs them: greedy with a quarter of the
  * budget, then, if that did not decide, with the rest of it and a cost per
@@ -11,10 +11,10 @@
  * a stage searched every position it could reach (each stage is a whole
  * search, so either one exhausted is a proof); "unknown" when the budget is
  * spent. (A third stage, a beam that only finds wins, follows when the host
- * asks for it, as solver 5 does for every game: below, after the stages; the
+ * asks for it, as solver 5 does for every game: search_beam.c; the
  * Python search has none, and mirrors the core asked for two.)
  * The positions are visited in exactly the Python search's order: the
- * same moves in the same order (generate above), the same score, and the
+ * same moves in the same order (movegen.c's generate), the same score, and the
  * same heap order, (priority, depth, node number), which is a total order,
  * so any correct heap pops what heapq pops. The tests compare verdicts, node
  * counts and lines for every game.

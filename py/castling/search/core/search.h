@@ -28,7 +28,7 @@ typedef struct { u32 parent, hash; u8 src, dst, count, mark; } Node;
  * ones): the keys themselves are compared, so the table answers exactly as
  * before. NODE_BITS bounds the nodes a search holds (make_arena refuses
  * more); at the 104 bytes or more that each position of a budget takes
- * (below), ARENA_LIMIT holds fewer. */
+ * (search.c), ARENA_LIMIT holds fewer. */
 #define NODE_BITS 25
 #define NODE_MASK ((1u << NODE_BITS) - 1)
 

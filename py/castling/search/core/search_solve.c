@@ -10,7 +10,7 @@
 /* -- solver.solve: the stages, resumable -----------------------------------
  * Two stages, each a whole search: greedy with a quarter of the budget, then
  * the rest of it with a cost per move made; or, when the host asks for the
- * third (the beam above: search_plan.stages_for), the second ends early and the
+ * third (the beam, search_beam.c: plan.stages_for), the second ends early and the
  * beam has the rest, a share of the budget the host chooses (half of it, or
  * a quarter: search_plan.beam_share). The host starts a search
  * (core_solve_start), runs it in slices of positions (core_solve_step) and,
