@@ -339,7 +339,7 @@ def write_boot_modules(out: Path) -> None:
 
 
 def write_core(out: Path) -> bool:
-    """The search core (py/castling/search/core/core.c) compiled to WebAssembly by the
+    """The search core (py/castling/search/core/*.c) compiled to WebAssembly by the
     pinned ziglang, from this Python's packages or else .venv's (where `make`
     installs it). Without it the site is built without the core, and says so:
     the app then searches in Python, as it always could. Under CI (CI=true)

@@ -155,9 +155,9 @@ def test_the_engine_imports_the_core_without_wasmtime():
 
 
 def test_the_core_copies_no_shared_constant_by_hand():
-    # The constants core.c shares with Python come from their Python definitions,
-    # written at each build into the header it includes (scripts/build_core.py):
-    # core.c itself defines none of them, so none can drift from Python's.
+    # The constants the core shares with Python come from their Python definitions,
+    # written at each build into the header core.h includes (scripts/build_core.py):
+    # no C file defines any of them, so none can drift from Python's.
     import re
 
     import build_core
@@ -168,7 +168,20 @@ def test_the_core_copies_no_shared_constant_by_hand():
     assert f'#include "{build_core.SHARED_HEADER}"' in source
     assert not [name for name in shared if re.search(rf"^#define {name}\b", source, re.MULTILINE)]
     # and they are the Python side's values, the search's weights and version among them
-    from castling.search import plan, python_search
+    from castling.search import plan
+    from castling.search.core import codes
     assert f"#define SOLVER_VERSION {plan.VERSION}\n" in header
-    assert f"#define HOME {python_search._HOME}\n" in header
+    assert f"#define HOME {plan.HOME}\n" in header
     assert f"#define FORMAT {layout.FORMAT}\n" in header
+    # the codes the exports return, every one (19 or more), both ways from codes.py
+    assert len(codes.defines()) >= 19
+    assert all(f"#define {name} {value}\n" in header for name, value in codes.defines().items())
+    assert set(codes.ERRORS) == {value for name, value in codes.defines().items()
+                                 if name.startswith("E_")}
+
+
+def test_the_host_reads_the_codes_by_name():
+    # wasm.py compares what an export returns with codes.py's names, never a number
+    import re
+    host = (ROOT / "py" / "castling" / "search" / "core" / "wasm.py").read_text(encoding="utf-8")
+    assert not re.findall(r"(?:==|!=) *-\d|\bin \(\d|\{-\d+:|\b_ERRORS\b", host)

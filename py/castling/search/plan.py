@@ -3,7 +3,7 @@
 A search is a plan of stages over one budget of positions (and of time): the
 greedy first stage with a quarter of it, the second weighing the moves made
 with the rest, and, in the compiled core only, a third stage, a beam that
-only finds wins (core.c has its description). Which stages a version ran,
+only finds wins (search_beam.c has its description). Which stages a version ran,
 how it shared the budget between them and whether its second stage carried
 on from the first's positions is written here, per version, so that
 ``castling.search.solver.solve(..., solver=N)`` searches as solver N did, node for
@@ -37,6 +37,20 @@ PYTHON_VERSION = 3
 FIRST_STAGE = 4     # the first stage's share of the budget: a quarter
 _BEAM_LEAST = 200_000   # the least budget a one-deck game's beam runs in (beam_share)
 
+# The score both searches order positions by (python_search._Search.score, the
+# core's search_score.c, which has them from here at each build): how much each
+# feature of a position is worth.
+HOME = 300          # per card on a foundation (100 until version 3)
+SPACE = 20          # per empty tableau pile
+BURIED = 5          # per card lying on top of a card some foundation takes next
+DISORDER = 2        # per tableau card not built on the card below it
+# In the second stage, what each move made so far costs a position: the search
+# then spreads over shorter lines instead of diving down one. Six, with a card
+# home worth 300, is where the fewest deals were left undecided: on deals
+# 101-130 of twelve games, and on deals 1-20 of five several-deck games, where
+# a card home worth 100 left 71 of 100 undecided and 300 left 58.
+MOVE_COST = 6
+
 
 def stage_deadlines(seconds: float | None, beam: int = 0) -> tuple[float, ...] | None:
     """When each stage's time is up (``time.monotonic()``), given the whole
@@ -59,8 +73,8 @@ def stages_for(rules: GameRules, version: int = VERSION) -> int:
     """How many stages solver ``version`` (3 or later) searched ``rules`` in, so
     that ``solve(..., solver=version)`` searches as it did,
     node for node: 2, the best-first stages alone, as solver 3 and the Python
-    search; 3 with the core's third stage, the beam (core.c has its
-    description), solver 4 for the games of several decks and solver 5 for
+    search; 3 with the core's third stage, the beam (search_beam.c has
+    its description), solver 4 for the games of several decks and solver 5 for
     every game (where :func:`beam_share` gives it a share of the budget). The
     best-first stages spend many positions on shuffling alike cards at one
     score, and in a game with a stock on the same tableau around every card
@@ -79,7 +93,7 @@ def stages_for(rules: GameRules, version: int = VERSION) -> int:
 
 def carries_on(rules: GameRules, version: int = VERSION) -> bool:
     """Whether solver ``version``'s second stage carries on from the first's
-    positions in ``rules`` (in the core: core.c's carry_on) rather than
+    positions in ``rules`` (in the core: search_solve.c's carry_on) rather than
     search them all again: from solver 6, in the one-deck games. The first
     stage's table, with the positions it had yet to expand given the
     second's cost for the moves that led to them, is where the second

@@ -31,19 +31,9 @@ from ..cards import FACE_DOWN
 from ..movegen import Move, MoveTables
 from ..position import Position
 from .common import SolveResult, foundation_kinds
-from .plan import DEFAULT_MAX_NODES, FIRST_STAGE, check_budgets, stage_deadlines
+from .plan import (BURIED, DEFAULT_MAX_NODES, DISORDER, FIRST_STAGE, HOME, MOVE_COST, SPACE,
+                   check_budgets, stage_deadlines)
 
-# How much each feature of a position is worth to the search order.
-_HOME = 300         # per card on a foundation (100 until version 3)
-_SPACE = 20         # per empty tableau pile
-_BURIED = 5         # per card lying on top of a card some foundation takes next
-_DISORDER = 2       # per tableau card not built on the card below it
-# In the second stage, what each move made so far costs a position: the search
-# then spreads over shorter lines instead of diving down one. Six, with a card
-# home worth 300, is where the fewest deals were left undecided: on deals
-# 101-130 of twelve games, and on deals 1-20 of five several-deck games, where
-# a card home worth 100 left 71 of 100 undecided and 300 left 58.
-_MOVE_COST = 6
 
 _SEPARATOR = b"\xff"    # between the foundations' piles, to look them up as one
 _WORTH_KEPT = 400_000   # piles whose worth the score remembers, at most
@@ -145,9 +135,9 @@ class _Search:
         """How promising a position looks (higher is better); None when it is won.
 
         The sum over the piles of what each is worth: an empty tableau pile
-        _SPACE, and every card lying on a card some foundation takes next
-        -_BURIED, and every tableau card not built on the card below it
-        -_DISORDER; plus _HOME a card on the foundations."""
+        SPACE, and every card lying on a card some foundation takes next
+        -BURIED, and every tableau card not built on the card below it
+        -DISORDER; plus HOME a card on the foundations."""
         tables = self.tables
         if tables.is_won(packed):
             return None     # won (test positions may hold fewer than all the cards)
@@ -202,7 +192,7 @@ class _Search:
                     marks[card] = marks[card + FACE_DOWN] = 1
                 worth = self.worth_by_wanted[cards] = ({}, {}, bytes(marks) if cards else None)
             facts = self.foundation_facts[foundations] = (
-                _HOME * sum(home), wanted, *worth, home)
+                HOME * sum(home), wanted, *worth, home)
         return facts
 
     def forget_if_full(self) -> None:
@@ -217,7 +207,7 @@ class _Search:
         """What one pile adds to the score (see :meth:`score`), given the cards
         the foundations want next, marked in ``marks`` (None if there are none)."""
         if not pile:
-            return _SPACE if tableau else 0
+            return SPACE if tableau else 0
         value = 0
         if tableau:
             # (Whatever the foundations want, so remembered apart.)
@@ -229,7 +219,7 @@ class _Search:
                 below = pile[0]
                 for card in pile[1:]:
                     if below >= FACE_DOWN or card >= FACE_DOWN or not step[below * width + card]:
-                        disorder -= _DISORDER
+                        disorder -= DISORDER
                     below = card
                 self.disorder[pile] = disorder
             value = disorder
@@ -239,7 +229,7 @@ class _Search:
             height = len(pile)
             at = wanted_at.find(1)
             while at >= 0:
-                value -= _BURIED * (height - 1 - at)
+                value -= BURIED * (height - 1 - at)
                 at = wanted_at.find(1, at + 1)
         return value
 
@@ -404,7 +394,7 @@ def python_solve(position: Position, max_nodes: int = DEFAULT_MAX_NODES,
                                   deadline=ends[0] if ends else None)
     if first.result != "unknown":
         return first
-    second = _Search(position).run(position, max_nodes - first.nodes, first_moves, _MOVE_COST,
+    second = _Search(position).run(position, max_nodes - first.nodes, first_moves, MOVE_COST,
                                    deadline=ends[1] if ends else None)
     second.nodes += first.nodes
     return second

@@ -1,5 +1,5 @@
 """The compiled search core: the engine's move generation, play and undo in C
-(``core.c``), compiled to one WebAssembly module, reading each game's rules as
+(``*.c``), compiled to one WebAssembly module, reading each game's rules as
 data (:mod:`castling.search.core.tables`).
 
 Python stays the authority: the core only mirrors :mod:`castling.movegen`,

@@ -11,28 +11,27 @@
  *
  * Freestanding: no libc, no allocation. All state lives in fixed arrays but
  * the search's arena, which grows the memory once to what a budget needs
- * (see the search); the host only ever writes and reads the one I/O buffer
- * (core_io).
+ * (see search.c); the host only ever writes and reads the one I/O buffer
+ * (core_io, here).
  *
- * The module is one translation unit made of its parts, included here in this
- * order: core.h (the types, the shared constants, the rules table's layout in
- * memory), movegen.c (the rules table read, legal moves, play, undo), tap.c
- * (the player's side of a move: a tap's place, a drag's targets, auto-play's
- * cards, for the page's early table), deal.c
- * (dealing by number) and the search: search.c (its design, nodes, memory),
- * search_keys.c, search_score.c, search_stage.c (a best-first stage),
- * search_beam.c and search_solve.c (the stages in turn, the exports). One unit,
- * so every function stays static and the compiler sees them all at once, as
- * before the split.
+ * The module is linked from translation units, each with the header that
+ * declares what it offers (what another unit may use: nothing else is
+ * shared, all the rest is static): this one (core.h: the types, the shared
+ * constants, the I/O buffer), movegen (the rules table read, legal moves,
+ * play, undo), tap (the player's side of a move: a tap's place, a drag's
+ * targets, auto-play's cards, for the page's early table), deal (dealing by
+ * number) and the search: search (its design, nodes, memory), search_keys,
+ * search_score, search_stage (a best-first stage), search_beam and
+ * search_solve (the stages in turn, the exports). Each .c file's includes say
+ * what it uses of the others. scripts/build_core.py compiles them all at once
+ * with link-time optimisation (-flto), so the compiler still sees every
+ * function together and inlines across the units as it did when they were one.
  */
 
 #include "core.h"
-#include "movegen.c"
-#include "tap.c"
-#include "deal.c"
-#include "search.c"
-#include "search_keys.c"
-#include "search_score.c"
-#include "search_stage.c"
-#include "search_beam.c"
-#include "search_solve.c"
+
+u8 io[IO_SIZE];
+
+EXPORT(core_io) u8 *core_io(void) { return io; }
+EXPORT(core_io_size) int core_io_size(void) { return IO_SIZE; }
+EXPORT(core_format) int core_format(void) { return FORMAT; }

@@ -1,8 +1,9 @@
 /* What every part of the compiled core shares: the integer types, how an export
  * is named, the constants shared with Python (core_shared.h, written by
- * scripts/build_core.py at each build), the error codes, the fixed sizes, and
- * the rules table and play record as the core holds them. core.c explains how
- * the parts make one module. */
+ * scripts/build_core.py at each build: the error codes, verdicts and the other
+ * codes the exports return among them), the fixed sizes, the rules table and
+ * play record as the core holds them, and the host's I/O buffer (core.c).
+ * core.c explains how the parts make one module. */
 
 #ifndef CASTLING_CORE_H
 #define CASTLING_CORE_H
@@ -22,24 +23,12 @@ typedef int i32;
 
 /* Every constant shared with the Python side (the tables' format and bits, the
    cards, movegen's record bits, the search's version and weights, the deal's
-   limits): written from the Python definitions at each build by
-   scripts/build_core.py, so nothing is copied here by hand. */
+   limits, the codes the exports return: E_* errors, all negative, the
+   verdicts WON, LOST, UNKNOWN, the stages' RUNNING_*, core_tap's TAP_*):
+   written from the Python definitions at each build by scripts/build_core.py
+   (from castling.search.core.codes among others), so nothing is copied here
+   by hand. */
 #include "core_shared.h"
-
-/* Errors the exported functions return (all negative). */
-#define E_MAGIC -1
-#define E_FORMAT -2
-#define E_SIZE -3
-#define E_LIMITS -4
-#define E_NO_RULES -5
-#define E_POSITION -6
-#define E_ILLEGAL -7
-#define E_FULL -8
-#define E_EMPTY -9
-#define E_BUDGET -10
-#define E_SHARE -11
-#define E_NUMBER -12    /* not a deal number from 1 to 10^20 - 1 */
-#define E_DEAL -13      /* a deal plan the game's cards do not fit (deal_piles would raise) */
 
 /* Far more than any position of the 31 games has (their most is about 200). */
 #define MAX_MOVES 4096
@@ -78,5 +67,11 @@ typedef struct {
     u32 founded_at;
     u16 n_founded;
 } Record;
+
+/* The one buffer the host writes and reads (core.c), and its exports. */
+extern u8 io[IO_SIZE];
+u8 *core_io(void);
+int core_io_size(void);
+int core_format(void);
 
 #endif

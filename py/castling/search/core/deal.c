@@ -1,4 +1,7 @@
-/* Dealing a game by number (part of core.c's one translation unit). */
+/* Dealing a game by number (deal.h: what it offers). */
+
+#include "deal.h"
+#include "movegen.h"    /* R, pile, len, depth, n_founded, found_forced */
 
 /* ------------------------------------------------------------------------
  * Dealing: castling.deal.deal_piles mirrored card for card, so that the

@@ -1,21 +1,18 @@
 /* Move generation, play and undo over a game's rules table: the rules table
  * read from core_io, positions in and out, MoveTables.generate / apply / revert /
- * found_forced mirrored line for line (part of core.c's one translation unit). */
+ * found_forced mirrored line for line (movegen.h: what it offers). */
 
-static Rules R;
-static int loaded;
-static u8 pile[MAX_PILES][PILE_CAP + 1];
-static u8 len[MAX_PILES];
-static Record stack[MAX_DEPTH];
-static int depth;
-static u8 founded[MAX_FOUNDED][2];
-static u32 n_founded;
-static u8 moves[MAX_MOVES * 3];
-static u8 io[IO_SIZE];
+#include "movegen.h"
 
-EXPORT(core_io) u8 *core_io(void) { return io; }
-EXPORT(core_io_size) int core_io_size(void) { return IO_SIZE; }
-EXPORT(core_format) int core_format(void) { return FORMAT; }
+Rules R;
+int loaded;
+u8 pile[MAX_PILES][PILE_CAP + 1];
+u8 len[MAX_PILES];
+Record stack[MAX_DEPTH];
+int depth;
+u8 founded[MAX_FOUNDED][2];
+u32 n_founded;
+u8 moves[MAX_MOVES * 3];
 
 static u32 get16(const u8 *p) { return p[0] | (u32)p[1] << 8; }
 static u32 get32(const u8 *p) { return get16(p) | get16(p + 2) << 16; }
@@ -123,7 +120,7 @@ EXPORT(core_get_position) int core_get_position(void) {
     return at;
 }
 
-static int base_rank(void) {
+int base_rank(void) {
     int k;
     for (k = 0; k < R.n_found; k++) {
         int f = R.first_found + k;
@@ -135,7 +132,7 @@ static int base_rank(void) {
 /* MoveTables.wants as a set of cards per foundation: a card's foundations
  * are then those whose set holds it, in foundation order, which is the
  * order of the tuples wants() builds. base < 0: not chosen (yet). */
-static void wants(int base, u64 *want) {
+void wants(int base, u64 *want) {
     int k;
     for (k = 0; k < R.n_found; k++) want[k] = 0;
     if (base < 0 && (R.flags & FLAG_CHOSEN_BASE)) return;
@@ -211,7 +208,7 @@ static void add_runs(int n_empty_cells) {
 }
 
 /* MoveTables.generate into moves[]; returns the count, or E_FULL. */
-static int generate(void) {
+int generate(void) {
     u64 want[MAX_FOUND];
     u8 empty_cells[MAX_CELLS];
     int n_empty_cells = 0, base = -1, unchosen = 0, tableau_open, i, j, k;
@@ -283,7 +280,7 @@ EXPORT(core_moves) int core_moves(void) {
 }
 
 /* MoveTables.found_forced: the founded pairs go on the shared founded[] stack. */
-static int found_forced(Record *r) {
+int found_forced(Record *r) {
     u64 want[MAX_FOUND];
     int s, k;
     for (;;) {
@@ -313,7 +310,7 @@ static int found_forced(Record *r) {
 }
 
 /* MoveTables.apply, for a move known to be legal. */
-static int apply(int src, int dst, int count) {
+int apply(int src, int dst, int count) {
     Record *r;
     u8 *from = pile[src];
     if (depth >= MAX_DEPTH || len[dst] + count > PILE_CAP) return E_FULL;
@@ -351,7 +348,7 @@ static int apply(int src, int dst, int count) {
 }
 
 /* MoveTables.revert of the last record. */
-static void revert(void) {
+void revert(void) {
     Record *r = &stack[--depth];
     u8 *from = pile[r->src];
     int n;

@@ -1,9 +1,9 @@
-/* The solver's search (part of core.c's one translation unit). */
+/* The solver's search: its design, its nodes and memory (search.h: what it offers). */
 
 /* ------------------------------------------------------------------------
  * The search: castling.search.solver mirrored node for node.
  *
- * Best-first over positions, the most promising first (the score below), a
+ * Best-first over positions, the most promising first (search_score.c), a
  * transposition table of canonical keys so that every position counts once,
  * in two stages as solver.solve runs them: greedy with a quarter of the
  * budget, then, if that did not decide, with the rest of it and a cost per
@@ -11,10 +11,10 @@
  * a stage searched every position it could reach (each stage is a whole
  * search, so either one exhausted is a proof); "unknown" when the budget is
  * spent. (A third stage, a beam that only finds wins, follows when the host
- * asks for it, as solver 5 does for every game: below, after the stages; the
+ * asks for it, as solver 5 does for every game: search_beam.c; the
  * Python search has none, and mirrors the core asked for two.)
  * The positions are visited in exactly the Python search's order: the
- * same moves in the same order (generate above), the same score, and the
+ * same moves in the same order (movegen.c's generate), the same score, and the
  * same heap order, (priority, depth, node number), which is a total order,
  * so any correct heap pops what heapq pops. The tests compare verdicts, node
  * counts and lines for every game.
@@ -31,53 +31,25 @@
  * memory cap (core_solve_start) the budget is cut to what fits instead.
  */
 
-#define WON 1
-#define LOST 2
-#define UNKNOWN 3
+#include "search.h"
+#include "movegen.h"    /* R */
 
 #define TABLE_FIRST (1u << 16)     /* the table's slots when a search starts (grow_table) */
-#define KEY_MAX 1024                /* MAX_PILES + MAX_DECKS * 52 cards, and the order */
-
-/* A node's byte `mark`: in the first two stages, PLAIN if its move only
- * carried cards from one pile to another (no card turned, no space refilled,
- * nothing founded by force; a node's parent is then what that move undone
- * gives back, stage_run); in the beam, whether the node is kept for the next
- * level (beam_choose). */
-typedef struct { u32 parent, hash; u8 src, dst, count, mark; } Node;
-#define PLAIN 1
-
-/* A slot of the table holds 0 (empty) or a node: its number plus one in the
- * low NODE_BITS bits, and above them its hash's top bits, a tag. A probe
- * then passes over a slot whose tag differs without reading that node's key,
- * which lies at a random place among hundreds of megabytes of keys: most
- * slots a probe meets hold other positions, and each such read was a miss of
- * the processor's caches, a third of a long search's time. Equal tags are
- * only a hint (the slot's index takes the hash's low bits, the tag its high
- * ones): the keys themselves are compared, so the table answers exactly as
- * before. NODE_BITS bounds the nodes a search holds (make_arena refuses
- * more); at the 104 bytes or more that each position of a budget takes
- * (below), ARENA_LIMIT holds fewer. */
-#define NODE_BITS 25
-#define NODE_MASK ((1u << NODE_BITS) - 1)
-
-static u32 slot_of(u32 node, u32 hash) { return (hash & ~NODE_MASK) | (node + 1); }
-typedef struct { i32 priority; u32 depth, node; } Entry;
 
 EXPORT(core_solver_version) int core_solver_version(void) { return SOLVER_VERSION; }
 
-static Node *nodes;
-static u8 *keys;
-static Entry *heap;
-static u32 *table;
-static u32 n_nodes, n_heap, table_mask, cap;
-static u32 table_full, table_first;     /* the table's most slots and its first, less one */
+Node *nodes;
+u8 *keys;
+Entry *heap;
+u32 *table;
+u32 n_nodes, n_heap, table_mask, cap;
+u32 table_full, table_first;
 static u32 *clean_table, clean_mask;   /* the table known to hold no node */
-static u64 written_end;     /* past every byte a search wrote outside its (emptied) table */
-static int key_len, key_size, key_stride, n_sorted;
-static u8 korder[MAX_PILES];
-static u8 root_pile[MAX_PILES][PILE_CAP + 1], root_len[MAX_PILES];
-static u8 first_moves[MAX_MOVES * 3];
-static int n_first;     /* -1: every move from the start, as the search picks them */
+u64 written_end;
+int key_size, key_stride, n_sorted;
+u8 root_pile[MAX_PILES][PILE_CAP + 1], root_len[MAX_PILES];
+u8 first_moves[MAX_MOVES * 3];
+int n_first;
 
 #ifdef __wasm__
 extern u8 __heap_base;
@@ -110,7 +82,7 @@ static u64 arena_bytes(u64 budget, u64 *slots_out) {
 /* The largest budget whose arena ends by `limit` (bytes from address 0), or
  * -1 if not even a budget of 0 fits. For each size of table, the most
  * positions the rest holds, at most half its slots; the best of those. */
-static long long budget_within(u64 limit) {
+long long budget_within(u64 limit) {
     u64 start = (u64)(unsigned long)arena_base(), per = sizeof(Node) + key_stride + sizeof(Entry);
     u64 slots;
     long long best = -1;
@@ -126,7 +98,7 @@ static long long budget_within(u64 limit) {
 }
 
 /* Carve the arena for `budget` positions. */
-static int make_arena(u32 budget) {
+int make_arena(u32 budget) {
     u64 slots, bytes = arena_bytes(budget, &slots), start = (u64)(unsigned long)arena_base();
     cap = budget + 2;
     if (start + bytes > ARENA_LIMIT || cap > NODE_MASK) return E_BUDGET;
@@ -165,7 +137,7 @@ static int make_arena(u32 budget) {
  * costs a random read or several per node: the second is the cheaper while
  * the nodes are fewer than one in eight slots (a short search in a table
  * laid out for a long one), the first beyond. */
-static void forget(void) {
+void forget(void) {
     u32 i;
     /* What the search wrote besides its table ends with its heap, at most
      * one entry a node (the nodes and keys lie before it). */

@@ -1,4 +1,10 @@
-/* The third stage: a beam that only finds wins (part of core.c's one translation unit). */
+/* The third stage: a beam that only finds wins (search_beam.h: what it offers). */
+
+#include "search_beam.h"
+#include "movegen.h"        /* R, len, apply, revert */
+#include "search_keys.h"    /* make_key, key_after, hash_key, push, pop */
+#include "search_score.h"   /* is_won, score, changes_foundations, worth_change_reverted */
+#include "search_stage.h"   /* set_root, moves_from, the stage's count and budget */
 
 /* -- the third stage: a beam that only finds wins ---------------------------
  * When the host asks for it (search_plan.stages_for: every game since solver 5,
@@ -38,7 +44,7 @@
 #define BEAM_DEPTH 4        /* a start gives up deeper than this many moves a card */
 
 static u32 beam_width, beam_lo, beam_hi, beam_at, beam_levels, beam_most;
-static u32 beam_start;      /* the start's number, 1..15, in the table's slots */
+u32 beam_start;
 static int beam_full;       /* a level ran out of room for its new positions */
 static int beam_cut;        /* a level made more new positions than the width */
 static u64 beam_end;        /* past the last heap entry the beam wrote */
@@ -88,7 +94,7 @@ static void beam_restart(void) {
     beam_lo = 0; beam_hi = 1; beam_at = 0; beam_levels = 0; beam_full = beam_cut = 0;
 }
 
-static void beam_begin(long long max_nodes) {
+void beam_begin(long long max_nodes) {
     int i, cards = 0;
     table_mask = table_full;    /* (the beam's table is the whole one, empty: forget) */
     for (i = 0; i < R.n_piles; i++) cards += root_len[i];
@@ -133,7 +139,7 @@ static void beam_choose(void) {
 
 /* Expand the beam until `until` positions are counted in this stage
  * (checked before each expansion) or it ends: RUNNING, WON or UNKNOWN. */
-static int beam_run(u32 until) {
+int beam_run(u32 until) {
     u32 count = stage_nodes;
     for (;;) {
         const u8 *list;
@@ -204,30 +210,11 @@ static int beam_run(u32 until) {
 
 /* The beam is over: its table emptied and its writes noted, as forget does
  * for the other stages (the nodes stay, for the line). */
-static void beam_forget(void) {
+void beam_forget(void) {
     u64 end = (u64)(unsigned long)(heap + (n_nodes > beam_hi ? n_nodes - beam_hi : 0));
     if (beam_end > end) end = beam_end;
     if (end > written_end) written_end = end;
     beam_clear_table();
     beam_start = 0;
     table_mask = table_first;
-}
-
-/* The line from the start to the last node, into io after the two counts. */
-static int write_line(void) {
-    u32 n = 0, at = last_node, i;
-    while (at) { n++; at = nodes[at].parent; }
-    if (8 + 3 * (u64)n > IO_SIZE) return E_FULL;
-    at = last_node;
-    for (i = n; i > 0; i--) {
-        io[8 + 3 * (i - 1)] = nodes[at].src;
-        io[9 + 3 * (i - 1)] = nodes[at].dst;
-        io[10 + 3 * (i - 1)] = nodes[at].count;
-        at = nodes[at].parent;
-    }
-    return (int)n;
-}
-
-static void put32(u8 *p, u32 v) {
-    p[0] = (u8)v; p[1] = (u8)(v >> 8); p[2] = (u8)(v >> 16); p[3] = (u8)(v >> 24);
 }

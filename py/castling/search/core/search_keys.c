@@ -1,4 +1,11 @@
-/* The search's keys, table and heap (part of core.c's one translation unit). */
+/* The search's keys, table and heap (search_keys.h: what it offers). */
+
+#include "search_keys.h"
+#include "movegen.h"        /* R, pile, len, stack, depth, n_founded */
+#include "search_score.h"   /* in_cells */
+
+/* The places in key order: korder[i] is the pile whose cards come i-th. */
+static u8 korder[MAX_PILES];
 
 /* -- the key ---------------------------------------------------------------
  * python_search._Search.key: the position with its tableau piles sorted (unless
@@ -16,7 +23,6 @@
  * numbers do, in one comparison; only piles alike that far (of several
  * decks) are compared card by card beyond. */
 static u64 prefix[MAX_PILES];
-static int in_cells(int p);
 
 static u64 pile_prefix(int p) {
     u64 w = 0;
@@ -89,7 +95,7 @@ static void write_key(u8 *out) {
     for (i = 0; i < R.n_cells; i++) out[at++] = korder[R.first_cell + i];
 }
 
-static void make_key(u8 *out) {
+void make_key(u8 *out) {
     int i;
     for (i = 0; i < R.n_piles; i++) korder[i] = (u8)i;
     sort_piles(korder, n_sorted);
@@ -104,7 +110,7 @@ static void make_key(u8 *out) {
 static u8 parent_order[MAX_PILES];
 static u64 parent_prefix[MAX_PILES];
 
-static void parent_sorted(void) {
+void parent_sorted(void) {
     int i;
     for (i = 0; i < R.n_piles; i++) {
         parent_order[i] = korder[i];
@@ -127,7 +133,7 @@ static void make_child_key(u8 *out, const int *changed, int n_changed) {
 /* The key of the position the move src -> dst just made (apply), from its
  * parent's: only the piles it changed are sorted in again, unless compulsory
  * founding changed more piles, when the key is made whole. Both searches use it. */
-static void key_after(u8 *key, int src, int dst) {
+void key_after(u8 *key, int src, int dst) {
     if (stack[0].n_founded) {
         make_key(key);
         __builtin_memcpy(prefix, parent_prefix, sizeof prefix);
@@ -140,7 +146,7 @@ static void key_after(u8 *key, int src, int dst) {
     }
 }
 
-static void restore(const u8 *key) {
+void restore(const u8 *key) {
     int i, at = key_size;
     for (i = 0; i < R.n_piles; i++) korder[i] = (u8)i;
     for (i = 0; i < n_sorted; i++) korder[i] = key[at++];
@@ -158,7 +164,7 @@ static void restore(const u8 *key) {
 
 static u64 word(const u8 *p) { u64 w; __builtin_memcpy(&w, p, 8); return w; }
 
-static u32 hash_key(const u8 *key) {
+u32 hash_key(const u8 *key) {
     u64 h = 0x9E3779B97F4A7C15ULL;
     int i;
     for (i = 0; i < key_size; i += 8) {
@@ -196,7 +202,7 @@ static void grow_table(void) {
 /* A position's key, of hash h, made by the move src -> dst (count cards;
  * `mark` as Node has it): kept as node n_nodes if no node has that key yet
  * (1), else 0. The key is copied to its place, unless it is written there. */
-static int add_key(const u8 *key, u32 h, u32 parent, int src, int dst, int count, u8 mark) {
+int add_key(const u8 *key, u32 h, u32 parent, int src, int dst, int count, u8 mark) {
     u8 *place = keys + (u64)n_nodes * key_stride;
     u32 slot = h & table_mask, tag = h & ~NODE_MASK, v;
     for (; (v = table[slot]); slot = (slot + 1) & table_mask)
@@ -223,7 +229,7 @@ static int before(const Entry *a, const Entry *b) {
     return a->node < b->node;
 }
 
-static void push(i32 priority, u32 at_depth, u32 node) {
+void push(i32 priority, u32 at_depth, u32 node) {
     u32 i = n_heap++;
     Entry e;
     e.priority = priority; e.depth = at_depth; e.node = node;
@@ -238,7 +244,7 @@ static void push(i32 priority, u32 at_depth, u32 node) {
 
 /* Put `e` at slot i or below, as the heap's order has it (the slots below i
  * in order already). */
-static void sift_down(u32 i, Entry e) {
+void sift_down(u32 i, Entry e) {
     for (;;) {
         u32 child = 2 * i + 1;
         if (child >= n_heap) break;
@@ -250,7 +256,7 @@ static void sift_down(u32 i, Entry e) {
     heap[i] = e;
 }
 
-static Entry pop(void) {
+Entry pop(void) {
     Entry top = heap[0], last = heap[--n_heap];
     if (n_heap) sift_down(0, last);
     return top;

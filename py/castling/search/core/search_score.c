@@ -1,4 +1,8 @@
-/* The search's score and the moves worth trying (part of core.c's one translation unit). */
+/* The search's score and the moves worth trying (search_score.h: what it offers). */
+
+#include "search_score.h"
+#include "movegen.h"    /* R, pile, len, stack, moves, base_rank, wants, generate, revert */
+#include "search.h"     /* n_sorted */
 
 /* -- the score: python_search._Search.score ---------------------------------
  * The sum over the piles of what each is worth: an empty tableau pile SPACE,
@@ -8,7 +12,7 @@
  * (A move that changed no foundation is rescored from its parent's score:
  * worth_change_reverted, below; the same integers, only quicker.) */
 
-static int is_won(void) {
+int is_won(void) {
     int i;
     for (i = 0; i < R.n_piles; i++)
         if (R.kinds[i] != KIND_F && len[i]) return 0;
@@ -42,7 +46,7 @@ static i32 pile_worth(int p, u64 wanted, int tableau) {
     return value;
 }
 
-static i32 score(void) {
+i32 score(void) {
     u64 wanted = wanted_cards();
     i32 total = 0;
     int i;
@@ -68,20 +72,20 @@ static u8 worth_known[MAX_PILES];
 static u64 parent_wanted;
 static int parent_wanted_known;
 
-static void rescore_begin(void) {
+void rescore_begin(void) {
     int i;
     for (i = 0; i < R.n_piles; i++) worth_known[i] = 0;
     parent_wanted_known = 0;
 }
 
-static int changes_foundations(int src, int dst) {
+int changes_foundations(int src, int dst) {
     return R.kinds[src] == KIND_F || R.kinds[dst] == KIND_F || stack[0].n_founded;
 }
 
 /* Called with the move src -> dst played (one that changed no foundation);
  * returns with it taken back (revert), giving what its piles' worth changed
  * by: the child's score less the parent's. */
-static i32 worth_change_reverted(int src, int dst) {
+i32 worth_change_reverted(int src, int dst) {
     int changed[3], n_changed = 2, c;
     i32 change = 0;
     changed[0] = src;
@@ -128,12 +132,12 @@ static int forced(int n) {
     return -1;
 }
 
-static int in_cells(int p) {
+int in_cells(int p) {
     return R.n_cells && p >= R.first_cell && p < R.first_cell + R.n_cells;
 }
 
 /* The legal moves less those proved redundant, into `out`; returns their count. */
-static int worth_trying(u8 *out) {
+int worth_trying(u8 *out) {
     int n = generate(), i, j, kept = 0;
     int alike_piles = n_sorted > 0, spaces = 0, empty_cells = 0, empty_alike = 0;
     int alike_foundations = 0;

@@ -1,9 +1,16 @@
-/* The stages run in turn, resumable, and the exports that run them (part of core.c's one translation unit). */
+/* The stages run in turn, resumable, and the exports that run them (search_solve.h). */
+
+#include "search_solve.h"
+#include "movegen.h"        /* R, loaded, pile, len, core_set_position */
+#include "search.h"         /* the arena, the start, forget */
+#include "search_keys.h"    /* sift_down */
+#include "search_stage.h"   /* the stage's state, set_root, stage_begin, stage_run */
+#include "search_beam.h"    /* beam_begin, beam_run, beam_forget, beam_start */
 
 /* -- solver.solve: the stages, resumable -----------------------------------
  * Two stages, each a whole search: greedy with a quarter of the budget, then
  * the rest of it with a cost per move made; or, when the host asks for the
- * third (the beam above: search_plan.stages_for), the second ends early and the
+ * third (the beam, search_beam.c: plan.stages_for), the second ends early and the
  * beam has the rest, a share of the budget the host chooses (half of it, or
  * a quarter: search_plan.beam_share). The host starts a search
  * (core_solve_start), runs it in slices of positions (core_solve_step) and,
@@ -12,9 +19,8 @@
  * budget to the next, as a stage that ran out of positions does).
  * core_solve does all of it in one call, for a budget of positions only. */
 
-#define RUNNING_FIRST 4     /* what core_solve_step returns while a stage runs */
-#define RUNNING_SECOND 5
-#define RUNNING_THIRD 6
+/* (core_solve_step returns RUNNING_FIRST, RUNNING_SECOND or RUNNING_THIRD
+ * while a stage runs: core_shared.h's, from castling.search.core.codes.) */
 
 /* -- the second stage carrying on from the first (solver 6) ---------------
  * Solver 5's second stage searched afresh, so a deal the first did not
@@ -53,6 +59,25 @@ static void carry_on(long long max_nodes) {
         cut = 0;
     }
     for (i = n_heap / 2; i-- > 0;) sift_down(i, heap[i]);
+}
+
+/* The line from the start to the last node, into io after the two counts. */
+static int write_line(void) {
+    u32 n = 0, at = last_node, i;
+    while (at) { n++; at = nodes[at].parent; }
+    if (8 + 3 * (u64)n > IO_SIZE) return E_FULL;
+    at = last_node;
+    for (i = n; i > 0; i--) {
+        io[8 + 3 * (i - 1)] = nodes[at].src;
+        io[9 + 3 * (i - 1)] = nodes[at].dst;
+        io[10 + 3 * (i - 1)] = nodes[at].count;
+        at = nodes[at].parent;
+    }
+    return (int)n;
+}
+
+static void put32(u8 *p, u32 v) {
+    p[0] = (u8)v; p[1] = (u8)(v >> 8); p[2] = (u8)(v >> 16); p[3] = (u8)(v >> 24);
 }
 
 static int phase;               /* 0: no search; 1, 2: that stage runs; 3: decided; 4: the beam */
@@ -134,7 +159,7 @@ static int stage_over(int verdict) {
  * position within the cap); the position is the core's afterwards. */
 EXPORT(core_solve_start) int core_solve_start(int size, int max_nodes, int first, int memory_pages,
                                               int beam, int carry_over) {
-    int verdict, i, cards = 0;
+    int verdict, i, cards = 0, key_len;
     if (phase == 1 || phase == 2) forget();     /* (a search left unfinished) */
     if (phase == 4) beam_forget();
     phase = 0;

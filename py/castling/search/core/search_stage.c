@@ -1,4 +1,9 @@
-/* One best-first stage of the search (part of core.c's one translation unit). */
+/* One best-first stage of the search (search_stage.h: what it offers). */
+
+#include "search_stage.h"
+#include "movegen.h"        /* R, pile, len, stack, depth, n_founded, apply, revert */
+#include "search_keys.h"    /* make_key, key_after, restore, hash_key, add_key, push, pop */
+#include "search_score.h"   /* is_won, score, rescore_begin, the change of worth, worth_trying */
 
 /* -- one stage: python_search._Search.run -----------------------------------
  * Resumable: stage_begin lays out the start, stage_run expands positions
@@ -9,22 +14,16 @@
  * order, that it visits in one go; the host only looks at its clock between
  * slices (the core has none). */
 
-#define RUNNING 0
-
 static u8 expand[MAX_MOVES * 3];
-static u32 last_node, stage_nodes;
-static long long stage_max;     /* the stage's budget */
-static i32 stage_cost;          /* its cost per move made */
-/* Where a stage ran out of positions in the middle of an expansion (the
- * count reached its budget at a new position, as in Python), when the second
- * stage is to carry on from the first (carry_on): the position expanded and
- * the new one's score, to expand the first again and push the second. */
-static Entry cut_entry;
-static i32 cut_score;
-static int cut;
-static int carry;       /* 1: the second stage carries on from the first's (carry_on) */
+u32 last_node, stage_nodes;
+long long stage_max;
+i32 stage_cost;
+Entry cut_entry;
+i32 cut_score;
+int cut;
+int carry;
 
-static void set_root(void) {
+void set_root(void) {
     int i;
     for (i = 0; i < R.n_piles; i++) {
         len[i] = root_len[i];
@@ -37,7 +36,7 @@ static void set_root(void) {
 /* (max_nodes may be below 0: the second stage's, when the first took more
  * than the whole budget, as solve's arithmetic makes it; then the first new
  * position ends it, as in Python.) */
-static int stage_begin(long long max_nodes, i32 move_cost) {
+int stage_begin(long long max_nodes, i32 move_cost) {
     set_root();
     stage_nodes = 0;
     stage_max = max_nodes;
@@ -83,7 +82,7 @@ static void look_ahead(int made) {
  * try from it in ``*list`` (the moves asked for at the start, where the host named
  * them; else every move worth trying); their count, or an error. The score and
  * the key of each child are then made relative to this position. */
-static int moves_from(u32 node, const u8 **list) {
+int moves_from(u32 node, const u8 **list) {
     int n;
     restore(keys + (u64)node * key_stride);
     if (node == 0 && n_first >= 0) {
@@ -99,7 +98,7 @@ static int moves_from(u32 node, const u8 **list) {
     return n;
 }
 
-static int stage_run(u32 until) {
+int stage_run(u32 until) {
     u32 count = stage_nodes;
     long long max_nodes = stage_max;
     i32 move_cost = stage_cost;

@@ -1,5 +1,5 @@
 """A game's compiled rules, a position, its moves and play records as bytes:
-what the compiled search core (``core.c`` beside this file) reads and writes.
+what the compiled search core (the ``*.c`` beside this file) reads and writes.
 
 The core knows no game: everything it needs to list the moves of a position in
 exactly :meth:`castling.movegen.MoveTables.generate`'s order, and to play and
@@ -119,7 +119,7 @@ DEAL_FOUND_WHILE_DEALING = 1 << 1
 #: The deal section's reserve byte: ``Deal.reserve``'s index here.
 RESERVE_PLANS: tuple[Reserve, ...] = get_args(Reserve)
 
-#: The limits the core is built with (core.c's MAX_*): a table past them is refused.
+#: The limits the core is built with (the C's MAX_*): a table past them is refused.
 MAX_PILES, MAX_FOUNDATIONS, MAX_CELLS, MAX_DECKS, PILE_CAPACITY = 64, 16, 8, 8, 255
 
 _N = CARDS_PER_DECK

@@ -12,8 +12,10 @@
  *   castling.movegen          MoveTables.is_won
  *
  * tests/engine/test_core_tap.py holds them equal, every pile and count, along
- * random play and a won line of every game (part of core.c's one translation
- * unit). */
+ * random play and a won line of every game. */
+
+#include "tap.h"
+#include "movegen.h"    /* R, pile, len, depth, moves, base_rank, generate, apply, revert */
 
 /* The legal moves of the position, kept apart from movegen's buffer (a
  * supermove's trial play generates again). */
@@ -247,12 +249,7 @@ static int tap_places(int source, int count, u8 *places) {
     return n;
 }
 
-/* The answer of core_tap into io: kind, source, count, then moves or places. */
-#define TAP_NOTHING 0
-#define TAP_PLAY 1
-#define TAP_HOLD 2
-#define TAP_PUT_BACK 3
-
+/* The answer of core_tap into io: kind (TAP_*), source, count, then moves or places. */
 static int answer(int kind, int source, int count, const u8 *items, int n, int width) {
     if (4 + width * n > IO_SIZE) return E_FULL;
     io[0] = (u8)kind;

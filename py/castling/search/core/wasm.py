@@ -25,49 +25,33 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Hashable, Literal, Protocol
+from typing import Hashable, Protocol
 
 from ...errors import DealNumberError, IllegalMoveError
 from ...movegen import Move, MoveTables, Piles, Record, tables_for
 from ...notation import format_move
 from ...position import Position
-from ..common import SolveResult, Verdict
+from ..common import SolveResult
 from ...rules import GameRules
 from ..plan import MOST_NODES, VERSION, stage_deadlines
+from . import codes
 from . import tables as layout
+from .codes import TapKind
 from . import wasmtime_module
 
 #: The file build.py writes the module to, inside dist/.
 WASM_NAME = "castling-core.wasm"
-#: core.c's error codes, for the messages.
-_ERRORS = {-1: "not a rules table", -2: "another format of rules table",
-           -3: "a rules table of the wrong size", -4: "a game larger than the core is built for",
-           -5: "no rules loaded", -6: "a position that does not fit the rules",
-           -7: "an illegal move", -8: "the core's memory is full", -9: "nothing to undo",
-           -10: "a budget larger than the core's memory can hold",
-           -11: "a share of the budget for the third stage that is not one (0, or 2 and up)",
-           -12: "not a deal number from 1 to 10^20 - 1",
-           -13: "a deal plan the game's cards do not fit"}
-#: core_solve's verdicts.
-_VERDICTS: dict[int, Verdict] = {1: "won", 2: "lost", 3: "unknown"}
-#: What core_solve_step returns while the first, second or third stage runs.
-_RUNNING = (4, 5, 6)
 #: The largest budget core_solve takes (an i32); its arena may refuse less
 #: (BudgetRefused): it never holds more than 2 GiB. Under a memory cap it
 #: refuses nothing, but searches as many positions as fit below the cap.
 MAX_BUDGET = MOST_NODES
 #: The memory grows by pages of 64 KiB (WebAssembly's).
 PAGE = 1 << 16
-#: The most memory the core ever takes (core.c's ARENA_LIMIT, static data included).
+#: The most memory the core ever takes (the C's ARENA_LIMIT, static data included).
 ARENA_LIMIT = 1 << 31
 #: Positions a time-budgeted search counts between two looks at the clock
 #: (some 3 ms of the core's search).
 SLICE = 4096
-
-
-TapKind = Literal["nothing", "play", "hold", "put_back"]
-#: core_tap's kinds, in its numbering (io[0] of its answer)
-TAP_KINDS: tuple[TapKind, ...] = ("nothing", "play", "hold", "put_back")
 
 
 class HeldCards(Protocol):
@@ -245,7 +229,7 @@ class Core:
     @staticmethod
     def _check(result: int) -> int:
         if result < 0:
-            raise RuntimeError(f"castling core: {_ERRORS.get(result, result)}")
+            raise RuntimeError(f"castling core: {codes.ERRORS.get(result, result)}")
         return result
 
     def set_position(self, position: Position | Piles) -> None:
@@ -262,8 +246,8 @@ class Core:
         deal_piles raises it, and the core's position is left as it was."""
         text = str(number).encode("ascii")
         # (Anything longer is no deal number, and must not run past the core's io.)
-        result = self._run("core_deal", *self._put(text)) if len(text) <= 32 else -12
-        if result == -12:
+        result = self._run("core_deal", *self._put(text)) if len(text) <= 32 else codes.E_NUMBER
+        if result == codes.E_NUMBER:
             raise DealNumberError(f"deal number {text[:24].decode()!r} is not a whole number "
                                   "from 1 to 10^20 - 1")
         self._check(result)
@@ -298,7 +282,7 @@ class Core:
         size = self._check(self._run("core_tap", pile, count or 0,
                                      held.source if held else -1, held.count if held else 0))
         data = self._get(size)
-        kind = TAP_KINDS[data[0]]
+        kind = codes.TAP_KINDS[data[0]]
         source = None if data[1] == 255 else data[1]
         if kind == "play":
             return TapChoice(kind, tuple(layout.read_moves(data[4:])), source, data[2], ())
@@ -336,7 +320,7 @@ class Core:
         """Play a legal move in the core's position; the record is movegen's."""
         played = (move[0], move[1], move[2])
         result = self._run("core_play", *played)
-        if result == -7:
+        if result == codes.E_ILLEGAL:
             raise IllegalMoveError(f"{format_move(self.rules, played)} is not legal in this position")
         record = layout.read_record(played, self._get(self._check(result)))
         self._moves.append(played)
@@ -363,7 +347,7 @@ class Core:
         time and the core's third stage, a beam that only ever finds wins,
         has the last 1/n of them (castling.search.plan.stages_for and beam_share
         say when and how much); with ``carry``, the second stage carries on
-        from the first's positions (castling.search.plan.carries_on: core.c's
+        from the first's positions (castling.search.plan.carries_on: search_solve.c's
         carry_on says how a loss is still a whole search).
         ``first_moves``, if given, are the only moves tried from the position
         (each must be legal there). ``seconds``: the first stage ends a
@@ -410,15 +394,15 @@ class Core:
                                 int(carry))
             if verdict >= 0:
                 verdict = self._run("core_solve_step", SLICE if ends else MAX_BUDGET)
-            while verdict in _RUNNING:
-                if ends is not None and time.monotonic() >= ends[_RUNNING.index(verdict)]:
+            while verdict in codes.RUNNING:
+                if ends is not None and time.monotonic() >= ends[codes.RUNNING.index(verdict)]:
                     verdict = self._run("core_solve_stop")
                 else:
                     verdict = self._run("core_solve_step", SLICE if ends else MAX_BUDGET)
-        if verdict == -10:
-            raise BudgetRefused(f"castling core: {_ERRORS[verdict]} ({max_nodes} positions)")
+        if verdict == codes.E_BUDGET:
+            raise BudgetRefused(f"castling core: {codes.ERRORS[verdict]} ({max_nodes} positions)")
         self._check(verdict)
         head = self._get(8)
         nodes, length = int.from_bytes(head[:4], "little"), int.from_bytes(head[4:], "little")
         moves = layout.read_moves(self._get(8 + 3 * length)[8:]) if length else []
-        return SolveResult(_VERDICTS[verdict], moves, nodes, "core")
+        return SolveResult(codes.VERDICTS[verdict], moves, nodes, "core")
