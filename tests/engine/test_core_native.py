@@ -14,7 +14,7 @@ import pytest
 from castling import GAMES, Position
 from castling.search.core.wasm import Core
 
-from test_core import plays_as_the_engine  # noqa: E402
+from search_helpers import plays_as_the_engine
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
