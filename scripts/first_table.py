@@ -33,6 +33,7 @@ from castling.plurals import forms
 from castling.movegen import tables_for
 from castling.app.table.arrangement import FAN_HEIGHT, FAN_WIDTH, INDEX_HEIGHT, INDEX_WIDTH, Space, page_plan
 from castling.app.table.board import DRAG_THRESHOLD, DROP_SHARE, status_line
+from castling.search.core.codes import TAP_KINDS
 from castling.app.first_visit import FIRST_DEAL, FIRST_GAME
 from castling.app.storage.records import CHOICES, Settings
 from castling.app.words.spoken import card_label, pile_title
@@ -232,7 +233,9 @@ def _play() -> dict:
     defaults = Settings()
     return {"defaults": {name: getattr(defaults, name) for name in PLAY_SETTINGS},
             "choices": {name: list(CHOICES[name]) for name in ("tap", "speed")},
-            "slide_ms": SLIDE_MS, "drag_threshold": DRAG_THRESHOLD, "drop_share": DROP_SHARE}
+            "slide_ms": SLIDE_MS, "drag_threshold": DRAG_THRESHOLD, "drop_share": DROP_SHARE,
+            # core_tap's answers by their number, as the core writes them (codes.py)
+            "tap_kinds": [TAP_KINDS[number] for number in sorted(TAP_KINDS)]}
 
 
 def game_plan(rules: GameRules) -> dict:

@@ -100,6 +100,9 @@ def keys_used() -> set[str]:
     used |= {f"calendar.state.{state}" for state in ("won", "helped", "played", "none")}
     # a transfer's words (castling.app.storage.transfer: the settings' three fates)
     used |= {f"transfer.settings.{fate}" for fate in ("taken", "kept", "none")}
+    # a move said by its cards (spoken.said_by_cards): a hint's keys and a review's, passed to it
+    used |= {"hint.turn", "hint.move", "hint.run", "review.move.turn", "review.move.one",
+             "review.move.run"}
     # i18n.LANGUAGES: each catalogue names its language; Words.form reads its code
     used |= {"language.name", "language.code"}
     # the Settings dialog's switches (build.py writes a row for each declared one)

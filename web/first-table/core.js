@@ -92,7 +92,7 @@ class CoreGame {
       return {kind: "nothing", source: pile, count: count || 0, moves: [], places: []};
     }
     const [kind, source, carried, n] = this.bytes(4);
-    const name = ["nothing", "play", "hold", "put_back"][kind];
+    const name = this.plan.play.tap_kinds[kind];     // the build writes them from codes.py
     return {kind: name, source: source === 255 ? null : source, count: carried,
             moves: name === "play" ? this.moves(4, n) : [],
             places: name === "hold" ? Array.from(this.bytes(4 + n).subarray(4)) : []};

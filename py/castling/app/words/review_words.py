@@ -11,20 +11,15 @@ from ...i18n import plural, t
 from ...movegen import Move
 from ...position import Position
 from ...search.review import Review
-from .spoken import card_sign, where_said
+from .spoken import said_by_cards
 
 
 def move_said(position: Position, move: Move) -> str:
     """``move`` from ``position``, short: '7♥ onto 8♠', '5♣ to its foundation',
     '3 cards from the 9♦ to an empty pile', 'the stock turned over'."""
     source, target, count = move
-    if source == position.tables.stock:
-        return t("review.move.turn")
-    where = where_said(position, target)
-    card = card_sign(position.to_piles()[position.rules.pile_names[source]][-count])
-    if count == 1:
-        return t("review.move.one", card=card, target=where)
-    return t("review.move.run", count=count, card=card, target=where)
+    return said_by_cards(position, source, target, count,
+                         "review.move.turn", "review.move.one", "review.move.run")
 
 
 def verdict_said(review: Review, index: int) -> str:

@@ -92,13 +92,21 @@ def hint_words(position: Position, source: int, target: int, count: int) -> str:
     6\u2660', '… to an empty pile', '… to its foundation', '… to a free cell';
     several cards: 'Move the 3 cards from the 5\u2660 …'; from the stock, whose
     card is face down and must not be named: 'Turn over the next card of the stock'."""
+    return said_by_cards(position, source, target, count, "hint.turn", "hint.move", "hint.run")
+
+
+def said_by_cards(position: Position, source: int, target: int, count: int,
+                  turn: str, one: str, run: str) -> str:
+    """A move said by its cards and where they go, in the messages ``turn``
+    (from the stock: its card is face down, never named), ``one`` (a card) or
+    ``run`` (several): a hint's sentence, a review's short line."""
     if source == position.tables.stock:
-        return t("hint.turn")
+        return t(turn)
     where = where_said(position, target)
     card = card_sign(position.to_piles()[position.rules.pile_names[source]][-count])
     if count == 1:
-        return t("hint.move", card=card, target=where)
-    return t("hint.run", count=count, card=card, target=where)
+        return t(one, card=card, target=where)
+    return t(run, count=count, card=card, target=where)
 
 
 def where_said(position: Position, target: int) -> str:
