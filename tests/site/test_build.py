@@ -126,8 +126,13 @@ def test_the_python_files_are_bytecode_for_the_browsers_python(site):
         compiled = base64.b64decode(files[f"{module}.pyc"])
         # flags 0b01: a hash-based .pyc used without checking the source (no timestamp)
         assert int.from_bytes(compiled[4:8], "little") == 1, module
+    # the data files as they are, and the order the page imports the app in
+    # (written by the build: castling_web/import_steps.py reads it)
     assert {name for name in files if name.endswith(".json")} == \
-        {name for name in build.app_sources() if name.endswith(".json")}
+        {name for name in build.app_sources() if name.endswith(".json")} | \
+        {"castling_web/import_order.json"}
+    assert {"castling_web.app", "castling.games"} <= set(
+        json.loads(base64.b64decode(files["castling_web/import_order.json"])))
 
 
 def test_pyscripts_package_comes_as_bytecode_of_the_very_sources_it_writes(site):
