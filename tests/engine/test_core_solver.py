@@ -191,7 +191,11 @@ def test_a_time_budget_ends_a_hard_search_unknown_and_an_easy_one_still_wins(
     took = time.monotonic() - start
     assert (found.search, found.result) == (search, "unknown")
     assert 0 < found.nodes < 10**8
-    assert took < 0.3 + 2.0      # (a shared machine: generous)
+    # Without the clock this deal is won (in about 0.9 million positions, seconds of
+    # search): "unknown" is the proof that the clock ended it. The time is only a
+    # bound on how late it did, wide for a shared machine under two test lanes
+    # (3.0 s seen once, 0.4-0.9 s alone).
+    assert took < 0.3 + 4.0
     easy = Position.deal(GAMES["chessboard"], 3)
     assert astuple(solve(easy, 20_000, seconds=60)) == astuple(solve(easy, 20_000))
     assert solve(easy, 20_000, seconds=60).result == "won"
