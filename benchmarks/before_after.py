@@ -11,7 +11,8 @@ the engine's move generation (benchmarks/movegen.py, old and new interleaved,
 round by round: the machine is shared, so neither gets the quieter minute) and
 the built sites' start-up, move-to-verdict and tap figures (benchmarks/
 browser.py --before: both sites against the same anchors, in one browser).
-Each figure is printed with its ratio after/before.
+Move generation is printed with its ratio after/before; the browser's figures
+are printed for each site, each as its ratio to the anchors of that run.
 """
 
 from __future__ import annotations
