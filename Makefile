@@ -74,11 +74,13 @@ test-fast: $(VENV_PY) node_modules/.package-lock.json
 test-engine: $(VENV_PY) node_modules/.package-lock.json
 	$(VENV_PY) -m pytest tests/engine
 
-## Print speed figures (benchmarks, not tests).
+## Print speed figures (benchmarks, not tests); peer.py: our solver beside Freecell
+## Solver (fc-solve), where it is installed.
 bench: $(VENV_PY) node_modules/.package-lock.json
 	PYTHONPATH=py $(PYTHON) benchmarks/movegen.py
 	$(VENV_PY) benchmarks/browser.py
 	node benchmarks/engines.mjs
+	$(VENV_PY) benchmarks/peer.py
 
 clean:
 	rm -rf $(VENV) node_modules dist .pytest_cache .hypothesis
