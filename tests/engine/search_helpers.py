@@ -129,17 +129,18 @@ def small_boards(game, seed, count=8):
         yield small_position(small_game(GAMES[game], rng), rng)
 
 
-def run_in_slices(core, position, budget, slice_size, beam=0, carry=0):
+def run_in_slices(core, position, budget, slice_size, beam=0, carry=0, scan=0):
     """The core's search driven through its resumable exports, ``slice_size``
     positions at a time (``beam``: the third stage's share, as
     solver.beam_share gives it; 0, none; ``carry``: 1 for the second stage
-    carrying on from the first); its verdict and node count."""
+    carrying on from the first; ``scan``: the scan's share, as
+    solver.scan_share gives it; 0, none); its verdict and node count."""
     data = layout.position_bytes(position.piles)
     core._instance.write(core._io, data)
-    assert core._run("core_solve_start", len(data), budget, -1, 0, beam, carry) == budget
+    assert core._run("core_solve_start", len(data), budget, -1, 0, beam, carry, scan) == budget
     state = core._run("core_solve_step", slice_size)
     steps = 1
-    while state in (4, 5, 6):
+    while state in (4, 5, 6, 7):
         state = core._run("core_solve_step", slice_size)
         steps += 1
     head = core._get(8)

@@ -4,7 +4,8 @@ the last winnable position, winnable deals, and clear errors for bad requests.""
 import pytest
 
 from castling import GAMES, Game, Position, parse_move
-from castling.app.advice import answer
+from castling.app.advice import Budget, answer, hint, positions_met
+from castling.notation import format_move
 from castling.search.solver import solve
 
 
@@ -47,6 +48,32 @@ def test_following_the_hints_wins(game_id, number):
         assert reply["result"] == "won"
         moves.append(reply["move"])
     assert Game.replay(GAMES[game_id], number, moves)[0].is_won()
+
+
+def test_a_hint_leads_back_to_a_position_met_only_when_nothing_else_wins():
+    # Chessboard 1 after the hinted move: the hint without the earlier
+    # positions, then with the position that hint leads to among them:
+    # another move, which wins too; with every position one move away among
+    # them, the hint of the whole search again.
+    rules = GAMES["chessboard"]
+    played = format_move(rules, hint(Position.deal(rules, 1), Budget(200_000, None))[1])
+    game, problem = Game.replay(rules, 1, [played])
+    assert problem is None
+    budget = Budget(200_000, None)
+    verdict, first, _ = hint(game.position, budget)
+    assert verdict == "won" and first is not None
+    after = game.position.copy()
+    after.play(first)
+    verdict, other, _ = hint(game.position, budget, {tuple(map(tuple, after.piles))})
+    assert verdict == "won" and other not in (None, first)
+    assert still_winnable("chessboard", 1, [played, format_move(rules, other)])
+    assert positions_met(game) == {tuple(map(tuple, Position.deal(rules, 1).piles))}
+    every = set()
+    for move in game.position.legal_moves():
+        after = game.position.copy()
+        after.play(move)
+        every.add(tuple(map(tuple, after.piles)))
+    assert hint(game.position, budget, every)[:2] == ("won", first)
 
 
 def test_a_lost_position_is_reported_and_the_last_winnable_one_found():

@@ -8,7 +8,12 @@ a pure function of JSON-like values and can be tested without a browser.
   the verdict.  While a chosen base is unchosen the hint must not choose it
   when any other move exists (docs/rules.md §3.3), so the search then starts only
   with the other moves; if none of them wins, no move is offered and the app
-  falls back to the baseline hint.
+  falls back to the baseline hint.  Nor does a hint lead back to a position
+  met earlier in the game while another move wins: each hint is a fresh
+  search, whose line from the new position may begin by going back (the
+  lines of solver 7's scan did so), and a player who follows hint after hint
+  would then go round in circles; such moves are tried only when no other
+  wins.
 * ``verdict``: whether the current position can still be won.
 * ``line``: a whole winning line from the current position ("Show me"), or
   the verdict alone when there is none.
@@ -33,6 +38,7 @@ tests ask so).
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
 
@@ -110,11 +116,25 @@ def _first_moves(position: Position, first: object) -> list[Move]:
     return moves
 
 
-def hint(position: Position, budget: Budget = Budget()) -> tuple[Verdict, Move | None, str]:
+Met = AbstractSet[tuple[tuple[int, ...], ...]]
+
+
+def hint(position: Position, budget: Budget = Budget(),
+         met: Met = frozenset()) -> tuple[Verdict, Move | None, str]:
     """(verdict, first move of a winning line or None, the search that answered:
-    "core" or "python") for ``position``."""
+    "core" or "python") for ``position``; ``met``: the positions met earlier
+    in the game (:func:`positions_met`), which the hint leads back to only if
+    nothing else wins."""
+    legal = position.legal_moves()
     others = moves_leaving_the_base_open(position)
-    if others and len(others) < len(position.legal_moves()):
+    base_open = bool(others) and len(others) < len(legal)
+    allowed = others if base_open else legal
+    onward = [move for move in allowed if _piles_after(position, move) not in met]
+    if onward and len(onward) < len(allowed):
+        found = budget.solve(position, first_moves=onward)
+        if found.result != "lost":
+            return found.result, found.moves[0] if found.moves else None, found.search
+    if base_open:
         restricted = budget.solve(position, first_moves=others)
         if restricted.result == "won":
             return "won", restricted.moves[0], restricted.search
@@ -126,6 +146,22 @@ def hint(position: Position, budget: Budget = Budget()) -> tuple[Verdict, Move |
         return whole.result, None, whole.search
     result = budget.solve(position)
     return result.result, (result.moves[0] if result.moves else None), result.search
+
+
+def _piles_after(position: Position, move: Move) -> tuple[tuple[int, ...], ...]:
+    after = position.copy()
+    after.play(move)
+    return tuple(map(tuple, after.piles))
+
+
+def positions_met(game: Game) -> Met:
+    """The positions of ``game`` before its last move, as :func:`hint` takes them."""
+    trial = Game(game.rules, game.number)
+    met: set[tuple[tuple[int, ...], ...]] = set()
+    for move in game.moves:
+        met.add(tuple(map(tuple, trial.position.piles)))
+        trial.play(move)
+    return met
 
 
 def last_winnable(game: Game, budget: Budget = Budget(seconds=EACH_SECONDS)) -> int | None:
@@ -163,7 +199,7 @@ def answer(request: dict[str, Any]) -> dict[str, object]:
         game = _replay(request)
         position = game.position
         if kind == "hint":
-            verdict, move, search = hint(position, budget)
+            verdict, move, search = hint(position, budget, positions_met(game))
             return {"result": verdict, "search": search,
                     "move": None if move is None else format_move(game.rules, move)}
         if kind == "verdict":

@@ -25,17 +25,28 @@ MOST_NODES = 2**31 - 1
 # Raised whenever a change could turn an unknown verdict into a proof (a new
 # pruning rule, a better search order): the winnability study records it with
 # each deal and tries its unknown deals again under a newer solver.
-VERSION = 6     # 2: the search in two stages (see solve); 3: a card home worth 300;
+VERSION = 7     # 2: the search in two stages (see solve); 3: a card home worth 300;
                 # 4: the core's third stage, a beam for the games of several decks;
                 # 5: the beam for every game (stages_for); 6: the core's second
-                # stage carries on from the first's positions, one deck (carries_on)
+                # stage carries on from the first's positions, one deck (carries_on);
+                # 7: the core's depth-first scan before the rest (scan_share)
 #: The version the standard-library search searches as, node for node (the
 #: core's third stage and its carrying on are the core's alone): what a
 #: verdict of the Python search is recorded as.
 PYTHON_VERSION = 3
 
 FIRST_STAGE = 4     # the first stage's share of the budget: a quarter
+# The scan (the core's depth-first stage, search_solve.c): a position's
+# priority falls by SCAN_DEEPER a move made, more than any two scores differ
+# by, so the deepest comes first; it expands no position SCAN_DEPTH moves deep.
+# (A one-deck position scores within 0..16,000, one of three decks within
+# 0..47,000: 2**16 is more than any two differ by, and 2**16 * SCAN_DEPTH stays
+# within a priority's i32. A line SCAN_DEPTH moves long fits the core's io.)
+SCAN_DEEPER = 1 << 16
+SCAN_DEPTH = 16_000
 _BEAM_LEAST = 200_000   # the least budget a one-deck game's beam runs in (beam_share)
+_SCAN_LEAST = 200_000   # the least budget the scan runs in (scan_share)
+_SCAN_SHARE = 16        # the scan's share of a budget, as what it is divided by
 
 # The score both searches order positions by (python_search._Search.score, the
 # core's search_score.c, which has them from here at each build): how much each
@@ -52,22 +63,28 @@ DISORDER = 2        # per tableau card not built on the card below it
 MOVE_COST = 6
 
 
-def stage_deadlines(seconds: float | None, beam: int = 0) -> tuple[float, ...] | None:
-    """When each stage's time is up (``time.monotonic()``), given the whole
-    time from now: the first stage's at a quarter of it, as its share of the
-    positions (FIRST_STAGE), the second's at the end; with the core's third
-    stage (``beam``: its share as :func:`beam_share` gives it, 0 for none), the
-    second's where the beam's share begins (half the time in the games of
-    several decks, three quarters in the others) and the third's at the end.
-    A stage that ends sooner leaves the next the rest. (The core's host shares
-    it alike.)"""
+def stage_deadlines(seconds: float | None, beam: int = 0,
+                    scan: int = 0) -> tuple[float, ...] | None:
+    """When each stage's time is up (``time.monotonic()``), in the order they
+    run, given the whole time from now: the first stage's at a quarter of it,
+    as its share of the positions (FIRST_STAGE), the second's at the end;
+    with the core's third stage (``beam``: its share as :func:`beam_share`
+    gives it, 0 for none), the second's where the beam's share begins (half
+    the time in the games of several decks, three quarters in the others)
+    and the third's at the end; with the core's scan (``scan``: its share as
+    :func:`scan_share` gives it), the second's that share sooner and the
+    scan's where the second's was. A stage that ends sooner leaves the next
+    the rest. (The core's host shares it alike.)"""
     if seconds is None:
         return None
     now = time.monotonic()
+    second = seconds * (beam - 1) / beam if beam else seconds
+    ends = [now + seconds / FIRST_STAGE, now + second - (seconds / scan if scan else 0)]
+    if scan:
+        ends.append(now + second)
     if beam:
-        return now + seconds / FIRST_STAGE, now + seconds * (beam - 1) / beam, now + seconds
-    return now + seconds / FIRST_STAGE, now + seconds
-
+        ends.append(now + seconds)
+    return tuple(ends)
 
 def stages_for(rules: GameRules, version: int = VERSION) -> int:
     """How many stages solver ``version`` (3 or later) searched ``rules`` in, so
@@ -124,6 +141,24 @@ def beam_share(rules: GameRules, max_nodes: int) -> int:
     if rules.decks > 1:
         return 2
     return 4 if max_nodes >= _BEAM_LEAST else 0
+
+
+def scan_share(rules: GameRules, max_nodes: int, version: int = VERSION) -> int:
+    """The core's depth-first scan's share of a budget of ``max_nodes``
+    positions and of the time, as what they are divided by, or 0 for none:
+    from solver 7, a sixteenth, first, given _SCAN_LEAST positions or more
+    (every search by time). The scan (search_solve.c has its description)
+    goes down one line, its best-scored move first, and backs up only when
+    that line is spent: it wins at once deals whose wins are long, where the
+    best-first stages spread over many short lines and never get deep
+    enough. What it does not win the other stages search afresh with the
+    rest, as they would a whole budget. Within a second, on deals 1-200:
+    Streets and Alleys 14 left undecided without it, 11 with it (a sixteenth
+    or an eighth; 12 with a thirty-second); docs/decisions/solver.md has the
+    figures for every game."""
+    if version < 7 or max_nodes < _SCAN_LEAST:
+        return 0
+    return _SCAN_SHARE
 
 
 def check_budgets(max_nodes: int, seconds: float | None, memory: int | None) -> None:

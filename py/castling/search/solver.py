@@ -105,7 +105,8 @@ from ..position import Position
 from ..rules import GameRules
 from .common import SolveResult as SolveResult, Verdict as Verdict
 from .plan import (DEFAULT_MAX_NODES as DEFAULT_MAX_NODES, PYTHON_VERSION as PYTHON_VERSION,
-                   VERSION as VERSION, beam_share, carries_on, check_budgets, stages_for)
+                   VERSION as VERSION, beam_share, carries_on, check_budgets, scan_share,
+                   stages_for)
 from .python_search import (python_budget_within as python_budget_within,
                             python_solve as python_solve)
 
@@ -148,7 +149,8 @@ def solve(position: Position, max_nodes: int = DEFAULT_MAX_NODES,
             third = stages_for(position.rules, version) == 3
             found = core.solve(position, max_nodes, first_moves, seconds=seconds, memory=memory,
                                beam=beam_share(position.rules, max_nodes) if third else 0,
-                               carry=carries_on(position.rules, version))
+                               carry=carries_on(position.rules, version),
+                               scan=scan_share(position.rules, max_nodes, version))
         except BudgetRefused:
             pass        # more than its memory holds: the Python search takes it
         else:

@@ -21,7 +21,7 @@ E_ILLEGAL = -7      # an illegal move
 E_FULL = -8         # the core's memory is full
 E_EMPTY = -9        # nothing to undo
 E_BUDGET = -10      # a budget larger than the core's memory can hold
-E_SHARE = -11       # a share of the budget for the third stage that is not one
+E_SHARE = -11       # a share of the budget for the third stage or the scan that is not one
 E_NUMBER = -12      # not a deal number from 1 to 10^20 - 1
 E_DEAL = -13        # a deal plan the game's cards do not fit (deal_piles would raise)
 
@@ -32,7 +32,7 @@ ERRORS: dict[int, str] = {
     E_NO_RULES: "no rules loaded", E_POSITION: "a position that does not fit the rules",
     E_ILLEGAL: "an illegal move", E_FULL: "the core's memory is full",
     E_EMPTY: "nothing to undo", E_BUDGET: "a budget larger than the core's memory can hold",
-    E_SHARE: "a share of the budget for the third stage that is not one (0, or 2 and up)",
+    E_SHARE: "a share of the budget for the third stage or the scan that is not one (0, or 2 and up)",
     E_NUMBER: "not a deal number from 1 to 10^20 - 1",
     E_DEAL: "a deal plan the game's cards do not fit"}
 
@@ -42,11 +42,13 @@ LOST = 2
 UNKNOWN = 3
 VERDICTS: dict[int, Verdict] = {WON: "won", LOST: "lost", UNKNOWN: "unknown"}
 
-# What core_solve_step returns while the first, second or third stage runs.
+# What core_solve_step returns while the first, second or third stage (the
+# beam) runs, or the scan between the second and the third (search_solve.c).
 RUNNING_FIRST = 4
 RUNNING_SECOND = 5
 RUNNING_THIRD = 6
-RUNNING = (RUNNING_FIRST, RUNNING_SECOND, RUNNING_THIRD)
+RUNNING_SCAN = 7
+RUNNING = (RUNNING_FIRST, RUNNING_SECOND, RUNNING_THIRD, RUNNING_SCAN)
 
 # core_tap's kinds of answer (io[0]), and their names.
 TAP_NOTHING = 0

@@ -19,8 +19,29 @@
  * budget to the next, as a stage that ran out of positions does).
  * core_solve does all of it in one call, for a budget of positions only. */
 
-/* (core_solve_step returns RUNNING_FIRST, RUNNING_SECOND or RUNNING_THIRD
- * while a stage runs: core_shared.h's, from castling.search.core.codes.) */
+/* (core_solve_step returns RUNNING_FIRST, RUNNING_SECOND, RUNNING_SCAN or
+ * RUNNING_THIRD while a stage runs: core_shared.h's, from
+ * castling.search.core.codes.) */
+
+/* -- the scan: depth first, after the best-first stages (solver 7) -------
+ * A best-first stage whose cost per move is -SCAN_DEEPER, far more than any
+ * score differs by: the deepest position waiting is always the next, its
+ * children tried best score first, so the search goes down one line and
+ * backs up only when that line is spent, as a depth-first search with a
+ * transposition table does (Freecell Solver's "soft DFS"). Best-first
+ * stages spread over many lines at one score and may not get deep enough
+ * to win where a deal's wins are long; the scan commits to one, and wins
+ * such deals within a few thousand positions or not at all. It searches
+ * afresh, with 1/scan of the budget (the host's: plan.scan_share), when
+ * the two best-first stages are over undecided (the second ends that much
+ * sooner), before the beam. Not first: what the best-first stages decide
+ * is then decided as before, by their lines, and the scan's lines wander
+ * (a player following hint after hint from them went round in circles).
+ * Positions SCAN_DEPTH moves deep are counted, not expanded (a line so
+ * long would not fit io, and the heap's priorities stay within an i32):
+ * a scan that ran dry then proved nothing; one that ran dry with none cut
+ * searched every position reachable, a proof of a loss as either
+ * best-first stage's is. */
 
 /* -- the second stage carrying on from the first (solver 6) ---------------
  * Solver 5's second stage searched afresh, so a deal the first did not
@@ -80,13 +101,16 @@ static void put32(u8 *p, u32 v) {
     p[0] = (u8)v; p[1] = (u8)(v >> 8); p[2] = (u8)(v >> 16); p[3] = (u8)(v >> 24);
 }
 
-static int phase;               /* 0: no search; 1, 2: that stage runs; 3: decided; 4: the beam */
+static int phase;               /* 0: no search; 1, 2: that stage runs; 3: decided; 4: the beam;
+                                 * 5: the scan */
 static long long solve_budget;  /* the whole budget, every stage's */
 static long long solve_asked;   /* the budget before a memory cap cut it (see stage_over) */
 static u32 first_total;         /* positions the stages before this one counted */
 static int decided;             /* the verdict, once phase is 3 */
 static int third;               /* 0, or the beam follows the second stage and has
                                  * 1/third of the budget (2: half, 4: a quarter) */
+static int scan;                /* 0, or the scan follows the second stage and has
+                                 * 1/scan of the budget */
 
 /* A search decided (or failed): its figures and line into io, the position
  * back to the start. */
@@ -106,12 +130,14 @@ static int decide(int verdict) {
 }
 
 static int running(void) {
-    return phase == 1 ? RUNNING_FIRST : phase == 2 ? RUNNING_SECOND : RUNNING_THIRD;
+    return phase == 1 ? RUNNING_FIRST : phase == 2 ? RUNNING_SECOND
+         : phase == 5 ? RUNNING_SCAN : RUNNING_THIRD;
 }
 
 /* The stage under way has ended with `verdict` (UNKNOWN: its budget spent). */
 static int stage_over(int verdict) {
-    long long second_end = third ? solve_budget * (third - 1) / third : solve_budget;
+    long long second_end = (third ? solve_budget * (third - 1) / third : solve_budget)
+                           - (scan ? solve_budget / scan : 0);
     if (phase == 4) {
         beam_forget();
         return decide(verdict);
@@ -122,13 +148,19 @@ static int stage_over(int verdict) {
         return RUNNING_SECOND;
     }
     forget();       /* (the nodes stay, for the line: only the table forgets them) */
+    if (phase == 5 && verdict == LOST && scan_cut) verdict = UNKNOWN;   /* (not a whole search) */
     if (phase == 1 && verdict == UNKNOWN) {
         first_total = stage_nodes;
         phase = 2;
         verdict = stage_begin(second_end - first_total, MOVE_COST);
         if (verdict == RUNNING) return RUNNING_SECOND;
-    } else if (phase == 2 && verdict == UNKNOWN && third) {
-        /* Only a win can come of the beam: "lost" stays the first two stages'. */
+    } else if (phase == 2 && verdict == UNKNOWN && scan) {
+        first_total += stage_nodes;
+        phase = 5;
+        verdict = stage_begin(solve_budget / scan, -SCAN_DEEPER);
+        if (verdict == RUNNING) return RUNNING_SCAN;
+    } else if ((phase == 2 || phase == 5) && verdict == UNKNOWN && third) {
+        /* Only a win can come of the beam: "lost" stays the other stages'. */
         first_total += stage_nodes;
         phase = 4;
         /* The beam keeps only its levels, far fewer positions than it
@@ -154,18 +186,20 @@ static int stage_over(int verdict) {
  * whose arena fits below it. beam: n >= 2 for the third stage (the beam)
  * after the second, with 1/n of the budget (the second then ends at
  * (n - 1)/n of it); 0 for the first two only (as solver.python_solve
- * searches). Returns the budget searched with
+ * searches). scan: n >= 2 for the scan after the second stage, with 1/n of
+ * the budget (the second then ends 1/n sooner); 0 for none.
+ * Returns the budget searched with
  * (or an error; E_BUDGET: more than the memory holds, or not even one
  * position within the cap); the position is the core's afterwards. */
 EXPORT(core_solve_start) int core_solve_start(int size, int max_nodes, int first, int memory_pages,
-                                              int beam, int carry_over) {
+                                              int beam, int carry_over, int scan_share) {
     int verdict, i, cards = 0, key_len;
-    if (phase == 1 || phase == 2) forget();     /* (a search left unfinished) */
+    if (phase == 1 || phase == 2 || phase == 5) forget();     /* (a search left unfinished) */
     if (phase == 4) beam_forget();
     phase = 0;
     if (!loaded) return E_NO_RULES;
     if (max_nodes < 0 || memory_pages < 0) return E_BUDGET;
-    if (beam < 0 || beam == 1) return E_SHARE;
+    if (beam < 0 || beam == 1 || scan_share < 0 || scan_share == 1) return E_SHARE;
     if (first > MAX_MOVES || size < 0 || (u64)size + 3 * (u64)(first > 0 ? first : 0) > IO_SIZE)
         return E_FULL;
     verdict = core_set_position(size);
@@ -196,6 +230,7 @@ EXPORT(core_solve_start) int core_solve_start(int size, int max_nodes, int first
     first_total = 0;
     third = beam;
     carry = carry_over != 0;
+    scan = scan_share;
     phase = 1;
     verdict = stage_begin(max_nodes / FIRST_STAGE, 0);
     if (verdict != RUNNING) {
@@ -228,7 +263,8 @@ EXPORT(core_solve_step) int core_solve_step(int slice) {
         left = used >= left ? 0 : left - used;
         /* A stage over, the next goes on with what is left of the slice. */
         verdict = stage_over(verdict);
-        if (verdict != RUNNING_SECOND && verdict != RUNNING_THIRD) return verdict;
+        if (verdict != RUNNING_SECOND && verdict != RUNNING_SCAN && verdict != RUNNING_THIRD)
+            return verdict;
     }
 }
 
@@ -244,8 +280,9 @@ EXPORT(core_solve_stop) int core_solve_stop(void) {
 
 /* solver.solve in one call, for a budget of positions only: core_solve_start
  * (no memory cap) and core_solve_step to the end. */
-EXPORT(core_solve) int core_solve(int size, int max_nodes, int first, int beam, int carry_over) {
-    int verdict = core_solve_start(size, max_nodes, first, 0, beam, carry_over);
+EXPORT(core_solve) int core_solve(int size, int max_nodes, int first, int beam, int carry_over,
+                                  int scan) {
+    int verdict = core_solve_start(size, max_nodes, first, 0, beam, carry_over, scan);
     if (verdict < 0) return verdict;
     return core_solve_step(0x7FFFFFFF);
 }

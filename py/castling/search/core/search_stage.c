@@ -22,6 +22,7 @@ Entry cut_entry;
 i32 cut_score;
 int cut;
 int carry;
+int scan_cut;
 
 void set_root(void) {
     int i;
@@ -43,6 +44,7 @@ int stage_begin(long long max_nodes, i32 move_cost) {
     stage_cost = move_cost;
     last_node = 0;
     cut = 0;
+    scan_cut = 0;
     n_nodes = n_heap = 0;
     if (is_won()) return WON;
     make_key(keys);
@@ -166,6 +168,10 @@ int stage_run(u32 until) {
                     revert();
                 } else {
                     s = parent_score + worth_change_reverted(src, dst);
+                }
+                if (move_cost < 0 && e.depth + 1 >= SCAN_DEPTH) {
+                    scan_cut = 1;       /* (the scan goes no deeper: see search_solve.c) */
+                    continue;
                 }
                 push(move_cost * (i32)(e.depth + 1) - s, e.depth + 1, n_nodes - 1);
             }

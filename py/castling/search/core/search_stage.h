@@ -22,6 +22,11 @@ extern Entry cut_entry;
 extern i32 cut_score;
 extern int cut;
 extern int carry;       /* 1: the second stage carries on from the first's (carry_on) */
+/* The scan (search_solve.c) is a stage whose cost per move is below 0: the
+ * deepest position first. Positions it finds SCAN_DEPTH moves deep are
+ * counted but not expanded, and scan_cut then says so: its running dry
+ * proves nothing. */
+extern int scan_cut;
 
 void set_root(void);
 int stage_begin(long long max_nodes, i32 move_cost);

@@ -339,7 +339,7 @@ class Core:
     def solve(self, position: Position | Piles, max_nodes: int,
               first_moves: Sequence[Move] | None = None, *,
               seconds: float | None = None, memory: int | None = None,
-              beam: int = 0, carry: bool = False) -> SolveResult:
+              beam: int = 0, carry: bool = False, scan: int = 0) -> SolveResult:
         """castling.search.solver's search, run by the core: with ``beam`` 0 and
         ``carry`` False, the same verdict, node count and line as the Python
         search at the same budget (the tests compare them); with ``beam`` n
@@ -348,7 +348,10 @@ class Core:
         has the last 1/n of them (castling.search.plan.stages_for and beam_share
         say when and how much); with ``carry``, the second stage carries on
         from the first's positions (castling.search.plan.carries_on: search_solve.c's
-        carry_on says how a loss is still a whole search).
+        carry_on says how a loss is still a whole search); with ``scan`` n (2
+        or more), a depth-first scan has 1/n of the budget and time after the
+        second stage, which ends that much sooner, and before the beam
+        (castling.search.plan.scan_share; search_solve.c describes it).
         ``first_moves``, if given, are the only moves tried from the position
         (each must be legal there). ``seconds``: the first stage ends a
         quarter of the way through them, the second at the end, or where the
@@ -386,16 +389,20 @@ class Core:
         self._instance.write(self._io, data)
         self._moves.clear()
         size = len(data) - 3 * max(first, 0)
-        ends = stage_deadlines(seconds, beam)
+        deadlines = stage_deadlines(seconds, beam, scan)
+        # (Each stage's, by what core_solve_step returns while it runs.)
+        ends = None if deadlines is None else dict(zip(
+            [codes.RUNNING_FIRST, codes.RUNNING_SECOND] + [codes.RUNNING_SCAN] * bool(scan)
+            + [codes.RUNNING_THIRD] * bool(beam), deadlines))
         if ends is None and not pages:
-            verdict = self._run("core_solve", size, max_nodes, first, beam, int(carry))
+            verdict = self._run("core_solve", size, max_nodes, first, beam, int(carry), scan)
         else:
             verdict = self._run("core_solve_start", size, max_nodes, first, pages, beam,
-                                int(carry))
+                                int(carry), scan)
             if verdict >= 0:
                 verdict = self._run("core_solve_step", SLICE if ends else MAX_BUDGET)
             while verdict in codes.RUNNING:
-                if ends is not None and time.monotonic() >= ends[codes.RUNNING.index(verdict)]:
+                if ends is not None and time.monotonic() >= ends[verdict]:
                     verdict = self._run("core_solve_stop")
                 else:
                     verdict = self._run("core_solve_step", SLICE if ends else MAX_BUDGET)
