@@ -29,7 +29,7 @@ VERSION = 7     # 2: the search in two stages (see solve); 3: a card home worth 
                 # 4: the core's third stage, a beam for the games of several decks;
                 # 5: the beam for every game (stages_for); 6: the core's second
                 # stage carries on from the first's positions, one deck (carries_on);
-                # 7: the core's depth-first scan before the rest (scan_share)
+                # 7: the core's depth-first scan after them (scan_share)
 #: The version the standard-library search searches as, node for node (the
 #: core's third stage and its carrying on are the core's alone): what a
 #: verdict of the Python search is recorded as.
@@ -39,9 +39,9 @@ FIRST_STAGE = 4     # the first stage's share of the budget: a quarter
 # The scan (the core's depth-first stage, search_solve.c): a position's
 # priority falls by SCAN_DEEPER a move made, more than any two scores differ
 # by, so the deepest comes first; it expands no position SCAN_DEPTH moves deep.
-# (A one-deck position scores within 0..16,000, one of three decks within
-# 0..47,000: 2**16 is more than any two differ by, and 2**16 * SCAN_DEPTH stays
-# within a priority's i32. A line SCAN_DEPTH moves long fits the core's io.)
+# (A one-deck position scores from about -400 to 16,000, one of three decks up
+# to about 47,000: 2**16 is more than any two differ by, and 2**16 * SCAN_DEPTH
+# stays within a priority's i32. A line SCAN_DEPTH moves long fits the core's io.)
 SCAN_DEEPER = 1 << 16
 SCAN_DEPTH = 16_000
 _BEAM_LEAST = 200_000   # the least budget a one-deck game's beam runs in (beam_share)
@@ -146,16 +146,17 @@ def beam_share(rules: GameRules, max_nodes: int) -> int:
 def scan_share(rules: GameRules, max_nodes: int, version: int = VERSION) -> int:
     """The core's depth-first scan's share of a budget of ``max_nodes``
     positions and of the time, as what they are divided by, or 0 for none:
-    from solver 7, a sixteenth, first, given _SCAN_LEAST positions or more
-    (every search by time). The scan (search_solve.c has its description)
-    goes down one line, its best-scored move first, and backs up only when
-    that line is spent: it wins at once deals whose wins are long, where the
-    best-first stages spread over many short lines and never get deep
-    enough. What it does not win the other stages search afresh with the
-    rest, as they would a whole budget. Within a second, on deals 1-200:
-    Streets and Alleys 14 left undecided without it, 11 with it (a sixteenth
-    or an eighth; 12 with a thirty-second); docs/decisions/solver.md has the
-    figures for every game."""
+    from solver 7, a sixteenth given _SCAN_LEAST positions or more (every
+    search by time), taken from the end of the second stage's; the scan runs
+    afresh after the best-first stages and before the beam. It (search_solve.c
+    has its description) goes down one line, its best-scored move first,
+    and backs up only when that line is spent: it wins at once deals whose
+    wins are long, where the best-first stages spread over many short lines
+    and never get deep enough, or it does not win them at all; so a short
+    share costs the other stages little. Within a second, on deals 1-200 of
+    Streets and Alleys: 14 left undecided without it, 11 with it (an eighth
+    11, a thirty-second 12); docs/decisions/solver.md has the other games'
+    figures and why it comes after the best-first stages, not first."""
     if version < 7 or max_nodes < _SCAN_LEAST:
         return 0
     return _SCAN_SHARE

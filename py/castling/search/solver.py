@@ -36,8 +36,11 @@ deals the best-first stages leave unknown (docs/decisions.md has the figures).
 From solver 6 the core's second stage, in the one-deck games, carries on from
 the first's positions instead of searching them again (:func:`castling.search.plan.carries_on`): a
 "lost" is then the two stages together run to their end, every position they
-found expanded once.
-The Python search has neither: :func:`castling.search.python_search.python_solve` is the reference for the
+found expanded once. From solver 7 a depth-first scan has a sixteenth of a
+large budget between the second stage and the beam
+(:func:`castling.search.plan.scan_share`): it wins at once deals whose wins
+are long, and proves a loss only by searching every position reachable.
+The Python search has none of these: :func:`castling.search.python_search.python_solve` is the reference for the
 two stages searched afresh, as the core searches them as solver 3 did
 (``solver=3``: no beam, no carrying on), and the tests compare them so.
 
