@@ -6,7 +6,7 @@ imports another, test_repository.py holds that.)"""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from dataclasses import astuple, replace
 
 from castling import GAMES, Position
 from castling.cards import FACE_DOWN
@@ -127,6 +127,18 @@ def small_boards(game, seed, count=8):
     rng = random.Random(seed)
     for _ in range(count):
         yield small_position(small_game(GAMES[game], rng), rng)
+
+
+def assert_slices_are_one_go(core, position, budget, slice_size, beam=0, carry=0, scan=0):
+    """The core's search (the stages ``beam``, ``carry`` and ``scan`` ask for)
+    answers alike twice, and driven ``slice_size`` positions at a time it
+    reaches the same verdict in the same count as in one go."""
+    whole = core.solve(position, budget, beam=beam, carry=bool(carry), scan=scan)
+    assert astuple(core.solve(position, budget, beam=beam, carry=bool(carry), scan=scan)) == \
+        astuple(whole)
+    verdict, nodes, steps = run_in_slices(core, position, budget, slice_size, beam, carry, scan)
+    assert (verdict, nodes) == (whole.result, whole.nodes), position.piles
+    assert steps > 1 if slice_size < nodes else steps == 1
 
 
 def run_in_slices(core, position, budget, slice_size, beam=0, carry=0, scan=0):

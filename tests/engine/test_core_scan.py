@@ -23,7 +23,7 @@ from castling.search.core.wasm import MAX_BUDGET
 from castling.search.solver import (VERSION, beam_share, carries_on, python_solve, scan_share,
                                     solve)
 
-from search_helpers import assert_mirrors, replays_to_a_win, run_in_slices, small_boards
+from search_helpers import assert_mirrors, assert_slices_are_one_go, replays_to_a_win, small_boards
 
 
 def test_solver_7_scans_first_in_every_game_given_a_large_budget(core_in_use):
@@ -66,11 +66,8 @@ def scan_alone(core, position, budget, carry):
     assert core._run("core_solve_start", len(data), budget, -1, 0, 0, int(carry), 2) == budget
     assert core._run("core_solve_stop") == 5                # the second stage
     assert core._run("core_solve_stop") == 7                # the scan
-    verdict = core._run("core_solve_step", MAX_BUDGET)
-    head = core._get(8)
-    nodes, length = int.from_bytes(head[:4], "little"), int.from_bytes(head[4:], "little")
-    moves = layout.read_moves(core._get(8 + 3 * length)[8:]) if length else []
-    return {1: "won", 2: "lost", 3: "unknown"}[verdict], nodes, moves
+    found = core.answer(core._run("core_solve_step", MAX_BUDGET))
+    return found.result, found.nodes, found.moves
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -115,12 +112,8 @@ def test_the_scan_in_slices_is_the_scan_in_one_go(slice_size, wasm):
     rules = GAMES["streets-and-alleys"]
     core = core_for(rules, wasm)
     for deal in (69, 2, 1):
-        position = Position.deal(rules, deal)
-        whole = core.solve(position, 40_000, beam=4, carry=True, scan=16)
-        assert astuple(core.solve(position, 40_000, beam=4, carry=True, scan=16)) == astuple(whole)
-        verdict, nodes, steps = run_in_slices(core, position, 40_000, slice_size, 4, 1, 16)
-        assert (verdict, nodes) == (whole.result, whole.nodes), deal
-        assert steps > 1 if slice_size < nodes else steps == 1
+        assert_slices_are_one_go(core, Position.deal(rules, deal), 40_000, slice_size,
+                                 beam=4, carry=1, scan=16)
     # And the scan leaves its table empty: the two stages answer as before.
     assert_mirrors(core, Position.deal(rules, 3), 2_000, "after the scan")
 

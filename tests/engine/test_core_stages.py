@@ -20,7 +20,7 @@ from castling.search.core import tables as layout
 from castling.search.core.wasm import MAX_BUDGET
 from castling.search.solver import VERSION, beam_share, carries_on, python_solve, solve, stages_for
 
-from search_helpers import assert_mirrors, replays_to_a_win, run_in_slices, small_boards
+from search_helpers import assert_mirrors, assert_slices_are_one_go, replays_to_a_win, small_boards
 
 
 # -- the third stage: a beam that only finds wins (solver.stages_for) ----------
@@ -163,12 +163,7 @@ def test_the_beam_run_in_slices_is_the_beam_run_in_one_go(slice_size, wasm):
     rules = GAMES["zerline"]
     core = core_for(rules, wasm)
     for deal in (1, 2):
-        position = Position.deal(rules, deal)
-        whole = core.solve(position, 30_000, beam=2)
-        assert astuple(core.solve(position, 30_000, beam=2)) == astuple(whole)
-        verdict, nodes, steps = run_in_slices(core, position, 30_000, slice_size, 2)
-        assert (verdict, nodes) == (whole.result, whole.nodes), deal
-        assert steps > 1 if slice_size < nodes else steps == 1
+        assert_slices_are_one_go(core, Position.deal(rules, deal), 30_000, slice_size, beam=2)
     # And the beam leaves its table empty: the two stages answer as before.
     assert_mirrors(core, Position.deal(rules, 3), 2_000, "after the beam")
 
@@ -233,11 +228,7 @@ def test_carrying_on_in_slices_is_carrying_on_in_one_go(slice_size, wasm):
     rules = GAMES["beleaguered-castle"]
     core = core_for(rules, wasm)
     for deal in (1, 2, 8):
-        position = Position.deal(rules, deal)
-        whole = core.solve(position, 2_000, carry=True)
-        verdict, nodes, steps = run_in_slices(core, position, 2_000, slice_size, carry=1)
-        assert (verdict, nodes) == (whole.result, whole.nodes), deal
-        assert steps > 1 if slice_size < nodes else steps == 1
+        assert_slices_are_one_go(core, Position.deal(rules, deal), 2_000, slice_size, carry=1)
     # And it leaves its table empty: the two stages afresh answer as before.
     assert_mirrors(core, Position.deal(rules, 3), 2_000, "after carrying on")
 

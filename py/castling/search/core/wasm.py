@@ -408,6 +408,11 @@ class Core:
                     verdict = self._run("core_solve_step", SLICE if ends else MAX_BUDGET)
         if verdict == codes.E_BUDGET:
             raise BudgetRefused(f"castling core: {codes.ERRORS[verdict]} ({max_nodes} positions)")
+        return self.answer(verdict)
+
+    def answer(self, verdict: int) -> SolveResult:
+        """A decided search's answer, as core_solve_step left it in io: the
+        verdict it returned, the positions counted and the winning line."""
         self._check(verdict)
         head = self._get(8)
         nodes, length = int.from_bytes(head[:4], "little"), int.from_bytes(head[4:], "little")
