@@ -1,4 +1,5 @@
-"""The command line of docs/rules.md §4: ``games``, ``deal``, ``moves``, ``solve``, ``review``.
+"""The command line of docs/rules.md §4: ``games``, ``deal``, ``moves``, ``solve``, ``review``,
+``puzzle``.
 
 All output is JSON on stdout.  Any bad input exits with status 2, prints one
 line on stderr naming the problem, and prints nothing on stdout.
@@ -9,9 +10,11 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 from collections.abc import Callable
-from typing import NoReturn
+from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
 
 from .errors import CastlingError
 from .game import Game
@@ -24,6 +27,9 @@ from .search.common import SolveResult
 from .search.review import review_game
 from .search.plan import MOST_NODES
 from .search.solver import DEFAULT_MAX_NODES, solve
+
+if TYPE_CHECKING:
+    from .puzzles.table import PuzzleTable
 
 USAGE_ERROR = 2
 #: What --memory counts in: a mebibyte.
@@ -100,6 +106,57 @@ def _review(args: argparse.Namespace) -> dict[str, object]:
         "only_winning_moves": review.only_winning_moves if review.won else None}
 
 
+def _puzzle(args: argparse.Namespace) -> tuple[dict[str, object], int]:
+    """A puzzle as JSON (``GAME [N]``: the first by default), or, with
+    ``--check``, every shipped puzzle of the games named (all by default)
+    proved again: the status is 1 when one fails."""
+    # (Imported here: the puzzles bring the app's one-tap chooser, which the
+    # other commands need not load.)
+    from .puzzles.table import read_table
+    from .puzzles.cut import budgeted, reprove
+    if args.check:
+        games = args.args or [path.stem for path in sorted(_tables().glob("*.json"))]
+        report: dict[str, object] = {}
+        failed = 0
+        for game_id in games:
+            table = _table(game_id, read_table)
+            problems = {}
+            for puzzle in table.puzzles:
+                problem = reprove(puzzle, budgeted(table.proofs[puzzle.proof].budget))
+                if problem:
+                    problems[puzzle.id] = problem
+            failed += len(problems)
+            report[game_id] = {"puzzles": len(table.puzzles), "failed": problems}
+        return {"games": report, "failed": failed}, 1 if failed else 0
+    if not 1 <= len(args.args) <= 2:
+        raise CastlingError("puzzle takes a game and perhaps a number: puzzle GAME [N]")
+    table = _table(args.args[0], read_table)
+    number = args.args[1] if len(args.args) == 2 else "1"
+    if not number.isdigit():
+        raise CastlingError(f"a puzzle's number is a whole number from 1, not {number[:20]!r}")
+    try:
+        return table.puzzle(int(number)).to_json(), 0
+    except KeyError as error:
+        raise CastlingError(str(error.args[0])) from None
+
+
+def _tables() -> Path:
+    """Where the puzzles' tables are: ``$CASTLING_PUZZLES``, else the checkout's data/puzzles."""
+    return Path(os.environ.get("CASTLING_PUZZLES") or Path(__file__).resolve().parents[2]
+                / "data" / "puzzles")
+
+
+def _table(game_id: str, read: Callable[[str, str], PuzzleTable]) -> PuzzleTable:
+    rules = get_game(game_id)
+    path = _tables() / f"{rules.id}.json"
+    if not path.exists():
+        raise CastlingError(f"{rules.name} has no puzzles ({path} is missing)")
+    try:
+        return read(path.read_text(encoding="utf-8"), rules.id)
+    except ValueError as error:
+        raise CastlingError(str(error)) from None
+
+
 def _positive(text: str) -> int:
     # ArgumentTypeError, not our CastlingError: argparse shows only its own
     # exception's message ("invalid _positive value" for any ValueError).
@@ -148,6 +205,12 @@ def build_parser() -> argparse.ArgumentParser:
         command.add_argument("--memory", type=_positive, metavar="MB",
                              help=f"let the search take at most MB mebibytes{each}, fewer "
                                   f"positions if need be (no limit by default)")
+    puzzle = commands.add_parser("puzzle", help="a puzzle (only one move keeps the deal "
+                                                "winnable) as JSON, or --check them all")
+    puzzle.add_argument("args", nargs="*", metavar="GAME [N] | GAME ...",
+                        help="a game and a puzzle's number (1 by default); with --check, games")
+    puzzle.add_argument("--check", action="store_true",
+                        help="prove every shipped puzzle again (of the games named, or all)")
     return parser
 
 
@@ -164,6 +227,10 @@ def main(argv: list[str] | None = None) -> int:
             result = _solve(args)
         elif args.command == "review":
             result = _review(args)
+        elif args.command == "puzzle":
+            result, status = _puzzle(args)
+            print(json.dumps(result))
+            return status
         else:
             result = _moves(args.game, args.number, args.moves)
     except CastlingError as error:

@@ -24,6 +24,7 @@ before it are kept, with a message to show the player.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...errors import LinkError
@@ -60,12 +61,29 @@ def is_replay_link(fragment: str) -> bool:
 
 def replay_link(rules: GameRules, number: int, moves: list[Move]) -> str:
     """The fragment that replays these moves on this deal."""
-    code = [VERSION]
+    return deal_link(rules, number) + _MARK + VERSION + move_code(moves)
+
+
+def move_code(moves: Sequence[Move]) -> str:
+    """Moves in the link's characters, without the version (the puzzles' tables keep them so)."""
+    code = []
     for source, target, count in moves:
         if count > 1:
             code.append(_SEVERAL + ALPHABET[count])
         code.append(ALPHABET[source] + ALPHABET[target])
-    return deal_link(rules, number) + _MARK + "".join(code)
+    return "".join(code)
+
+
+def moves_from_code(code: str) -> list[Move]:
+    """The inverse of :func:`move_code`; ValueError, naming the place, where it
+    does not spell moves (whether they are legal is for a position to say)."""
+    moves, at = [], 0
+    while at < len(code):
+        move, at = _read_move(code, at)
+        if move is None:
+            raise ValueError(f"no move at character {at + 1} of {code[:24]!r}")
+        moves.append(move)
+    return moves
 
 
 def parse_replay_link(fragment: str) -> Replay:
