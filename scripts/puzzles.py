@@ -2,6 +2,7 @@
 
     PYTHONPATH=py nice -n 19 .venv/bin/python scripts/puzzles.py [--per-game 200]
         [--most-deals 3000] [--seconds S] [--jobs 1] [games ...]
+    PYTHONPATH=py .venv/bin/python scripts/puzzles.py --figures
 
 For each game, tries deals 1, 2, 3, … in order, from the one after the last the
 table has tried (``cut.deals``), cutting puzzles from plausible play on each
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import gzip
 import sys
 import time
 from collections import Counter
@@ -106,6 +108,26 @@ def extend(game_id: str, per_game: int, most_deals: int,
     return table
 
 
+def figures() -> str:
+    """Each table's figures as a Markdown table (docs/decisions/puzzles.md): puzzles,
+    the share whose baseline hint's move loses, bytes gzipped, and what was tried."""
+    lines = ["| game | puzzles | hint's move loses | gzip bytes | deals tried (winnable) "
+             "| turning points | one move kept |", "|---|---:|---:|---:|---:|---:|---:|"]
+    for game_id in GAMES:
+        if not table_path(game_id).exists():
+            lines.append(f"| {game_id} | not tried | | | | | |")
+            continue
+        table = load(game_id)
+        count = len(table.puzzles)
+        hard = sum(puzzle.grade["hint"] for puzzle in table.puzzles)
+        size = len(gzip.compress(table_path(game_id).read_bytes(), 9))
+        cut = table.cut
+        lines.append(f"| {game_id} | {count} | {f'{hard / count:.0%}' if count else '–'} | {size:,} "
+                     f"| {cut['deals']:,} ({cut['winnable']:,}) | {cut['turns']:,} "
+                     f"| {cut['one_keeps']:,} |")
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="game ids (default: every game)")
@@ -115,7 +137,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seconds", type=float, default=float("inf"),
                         help="stop each game's run after about this long (resume later)")
+    parser.add_argument("--figures", action="store_true",
+                        help="print each table's figures as Markdown, and stop")
     args = parser.parse_args(argv)
+    if args.figures:
+        print(figures(), end="")
+        return 0
     unknown = [game_id for game_id in args.games if game_id not in GAMES]
     if unknown:
         parser.error(f"no game {unknown[0]!r}")

@@ -112,14 +112,13 @@ def _puzzle(args: argparse.Namespace) -> tuple[dict[str, object], int]:
     proved again: the status is 1 when one fails."""
     # (Imported here: the puzzles bring the app's one-tap chooser, which the
     # other commands need not load.)
-    from .puzzles.table import read_table
     from .puzzles.cut import budgeted, reprove
     if args.check:
         games = args.args or [path.stem for path in sorted(_tables().glob("*.json"))]
         report: dict[str, object] = {}
         failed = 0
         for game_id in games:
-            table = _table(game_id, read_table)
+            table = _table(game_id)
             problems = {}
             for puzzle in table.puzzles:
                 problem = reprove(puzzle, budgeted(table.proofs[puzzle.proof].budget))
@@ -130,7 +129,7 @@ def _puzzle(args: argparse.Namespace) -> tuple[dict[str, object], int]:
         return {"games": report, "failed": failed}, 1 if failed else 0
     if not 1 <= len(args.args) <= 2:
         raise CastlingError("puzzle takes a game and perhaps a number: puzzle GAME [N]")
-    table = _table(args.args[0], read_table)
+    table = _table(args.args[0])
     number = args.args[1] if len(args.args) == 2 else "1"
     if not number.isdigit():
         raise CastlingError(f"a puzzle's number is a whole number from 1, not {number[:20]!r}")
@@ -146,13 +145,15 @@ def _tables() -> Path:
                 / "data" / "puzzles")
 
 
-def _table(game_id: str, read: Callable[[str, str], PuzzleTable]) -> PuzzleTable:
+def _table(game_id: str) -> PuzzleTable:
+    """The game's table of puzzles, read and checked (castling.puzzles.table)."""
+    from .puzzles.table import read_table
     rules = get_game(game_id)
     path = _tables() / f"{rules.id}.json"
     if not path.exists():
         raise CastlingError(f"{rules.name} has no puzzles ({path} is missing)")
     try:
-        return read(path.read_text(encoding="utf-8"), rules.id)
+        return read_table(path.read_text(encoding="utf-8"), rules.id)
     except ValueError as error:
         raise CastlingError(str(error)) from None
 
