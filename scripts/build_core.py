@@ -69,6 +69,7 @@ def shared_header() -> str:
            ("FLIPPED_SOURCE", "REFILLED_SOURCE", "FLIPPED_RESERVE", "TURNED_OVER")},
         "SOLVER_VERSION": plan.VERSION, "FIRST_STAGE": plan.FIRST_STAGE,
         "SCAN_DEEPER": plan.SCAN_DEEPER, "SCAN_DEPTH": plan.SCAN_DEPTH,
+        "SHUFFLED_BITS": plan.SHUFFLED_BITS,
         **{name: getattr(plan, name) for name in ("HOME", "SPACE", "BURIED", "DISORDER", "MOVE_COST")},
         "ARENA_LIMIT": f"((u64){wasm.ARENA_LIMIT})",
         "LCG_LIMIT": deal.LCG_LIMIT, "MAX_DIGITS": len(str(deal.MAX_DEAL - 1)),

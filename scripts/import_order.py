@@ -55,21 +55,31 @@ def _made_at_import(body: list[ast.stmt]):
                 yield from _made_at_import(handler.body)
 
 
+def names_imported(node: ast.Import | ast.ImportFrom, name: str, path: Path) -> list[str]:
+    """The absolute names one import statement of module ``name`` (at ``path``)
+    names, relative ones resolved: ``import a.b`` names ``a.b``; ``from X
+    import y, z`` names X, then ``X.y`` and ``X.z`` (modules or not: the caller
+    knows which are). tests/engine/test_layers.py reads imports with it too."""
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    base = node.module or ""
+    if node.level:
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        anchor = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+        base = f"{anchor}.{base}" if base else anchor
+    return [base] + [f"{base}.{alias.name}" for alias in node.names]
+
+
 def imports_of(name: str, path: Path, known: dict[str, Path]) -> list[str]:
     """What importing module ``name`` (at ``path``) imports, in the order it does."""
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = []
     for node in _made_at_import(ast.parse(path.read_text(encoding="utf-8")).body):
+        names = names_imported(node, name, path)
         if isinstance(node, ast.Import):
-            found += [alias.name for alias in node.names]
-            continue
-        base = node.module or ""
-        if node.level:
-            anchor = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
-            base = f"{anchor}.{base}" if base else anchor
-        found.append(base)
-        # ``from package import module`` imports the module too
-        found += [f"{base}.{alias.name}" for alias in node.names if f"{base}.{alias.name}" in known]
+            found += names
+        else:
+            # ``from package import module`` imports the module too
+            found += names[:1] + [named for named in names[1:] if named in known]
     return found
 
 

@@ -12,6 +12,7 @@ from castling import GAMES, Position
 from castling.cards import FACE_DOWN
 from castling.movegen import tables_for
 from castling.search.core import tables as layout
+from castling.search.core.codes import RUNNING
 from castling.search.solver import python_solve
 
 #: Moves per deal along the playouts (with undo steps among them).
@@ -129,30 +130,35 @@ def small_boards(game, seed, count=8):
         yield small_position(small_game(GAMES[game], rng), rng)
 
 
-def assert_slices_are_one_go(core, position, budget, slice_size, beam=0, carry=0, scan=0):
-    """The core's search (the stages ``beam``, ``carry`` and ``scan`` ask for)
-    answers alike twice, and driven ``slice_size`` positions at a time it
-    reaches the same verdict in the same count as in one go."""
-    whole = core.solve(position, budget, beam=beam, carry=bool(carry), scan=scan)
-    assert astuple(core.solve(position, budget, beam=beam, carry=bool(carry), scan=scan)) == \
-        astuple(whole)
-    verdict, nodes, steps = run_in_slices(core, position, budget, slice_size, beam, carry, scan)
+def assert_slices_are_one_go(core, position, budget, slice_size, beam=0, carry=0, scan=0,
+                             shuffled=0):
+    """The core's search (the stages ``beam``, ``carry``, ``scan`` and
+    ``shuffled`` ask for) answers alike twice, and driven ``slice_size``
+    positions at a time it reaches the same verdict in the same count as in
+    one go."""
+    asked = dict(beam=beam, carry=bool(carry), scan=scan, shuffled=bool(shuffled))
+    whole = core.solve(position, budget, **asked)
+    assert astuple(core.solve(position, budget, **asked)) == astuple(whole)
+    verdict, nodes, steps = run_in_slices(core, position, budget, slice_size, beam, carry, scan,
+                                          shuffled)
     assert (verdict, nodes) == (whole.result, whole.nodes), position.piles
     assert steps > 1 if slice_size < nodes else steps == 1
 
 
-def run_in_slices(core, position, budget, slice_size, beam=0, carry=0, scan=0):
+def run_in_slices(core, position, budget, slice_size, beam=0, carry=0, scan=0, shuffled=0):
     """The core's search driven through its resumable exports, ``slice_size``
     positions at a time (``beam``: the third stage's share, as
     solver.beam_share gives it; 0, none; ``carry``: 1 for the second stage
     carrying on from the first; ``scan``: the scan's share, as
-    solver.scan_share gives it; 0, none); its verdict and node count."""
+    solver.scan_share gives it; 0, none; ``shuffled``: 1 for the shuffled
+    scan after it); its verdict and node count."""
     data = layout.position_bytes(position.piles)
     core._instance.write(core._io, data)
-    assert core._run("core_solve_start", len(data), budget, -1, 0, beam, carry, scan) == budget
+    assert core._run("core_solve_start", len(data), budget, -1, 0, beam, carry, scan,
+                     shuffled) == budget
     state = core._run("core_solve_step", slice_size)
     steps = 1
-    while state in (4, 5, 6, 7):
+    while state in RUNNING:
         state = core._run("core_solve_step", slice_size)
         steps += 1
     head = core._get(8)

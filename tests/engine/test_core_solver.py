@@ -160,8 +160,10 @@ def test_the_command_line_names_the_search(core_in_use, monkeypatch, capsys):
 
 # -- budgets in time and memory -------------------------------------------------
 
-#: Not decided in 100,000 positions (by either search): a hard deal.
-HARD = ("beleaguered-castle", 8)
+#: Not decided in 100,000 positions (by either search), nor by the core in a
+#: second: a hard deal. (Deal 8 was, until solver 8's shuffled scan won it in
+#: a third of a second.)
+HARD = ("beleaguered-castle", 84)
 
 
 @pytest.mark.parametrize("slice_size", [1, 37, 4096])
@@ -191,7 +193,7 @@ def test_a_time_budget_ends_a_hard_search_unknown_and_an_easy_one_still_wins(
     took = time.monotonic() - start
     assert (found.search, found.result) == (search, "unknown")
     assert 0 < found.nodes < 10**8
-    # Without the clock this deal is won (in about 0.9 million positions, seconds of
+    # Without the clock this deal is won (in about 6 million positions, seconds of
     # search): "unknown" is the proof that the clock ended it. The time is only a
     # bound on how late it did, wide for a shared machine under two test lanes
     # (3.0 s seen once, 0.4-0.9 s alone).

@@ -32,11 +32,13 @@ def test_every_game_is_searched_in_three_stages_and_an_older_solver_as_it_was(co
     # Solver 5: the beam for every game; solver 4 had it for the games of
     # several decks only, solver 3 for none; older ones scored otherwise.
     # Solver 6: in the one-deck games the second stage carries on from the
-    # first's positions (and solver 7 too: its scan is test_core_scan.py's).
+    # first's positions (and solvers 7 and 8 too: their scans are
+    # test_core_scan.py's).
     fortress = GAMES["fortress"]
-    assert [carries_on(fortress, version) for version in (3, 4, 5, 6, 7)] == [False] * 3 + [True] * 2
+    assert [carries_on(fortress, version) for version in (3, 4, 5, 6, 7, 8)] == \
+        [False] * 3 + [True] * 3
     assert {game for game in GAMES if carries_on(GAMES[game])} == set(GAMES) - set(SEVERAL_DECKS)
-    assert VERSION == 7
+    assert VERSION == 8
     assert {stages_for(GAMES[game]) for game in GAMES} == {3}
     assert set(SEVERAL_DECKS) == {game for game in GAMES if stages_for(GAMES[game], 4) == 3}
     assert len(SEVERAL_DECKS) == 9     # (Chequers too: two decks)
@@ -78,7 +80,7 @@ def test_the_beam_has_the_last_quarter_in_a_game_of_one_deck_and_half_in_several
     # The share is 0 (no beam) or 2 and up: 1 would leave the stages nothing.
     data = layout.position_bytes(position.piles)
     core._instance.write(core._io, data)
-    assert core._run("core_solve_start", len(data), budget, -1, 0, 1, 0, 0) == -11
+    assert core._run("core_solve_start", len(data), budget, -1, 0, 1, 0, 0, 0) == -11
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -191,7 +193,7 @@ def test_carrying_on_proves_a_loss_in_the_reachable_positions_counted_once(wasm)
         assert core.solve(position, reachable, carry=True).result == "unknown"
         data = layout.position_bytes(position.piles)
         core._instance.write(core._io, data)
-        assert core._run("core_solve_start", len(data), reachable + 1, -1, 0, 0, 1, 0) > 0
+        assert core._run("core_solve_start", len(data), reachable + 1, -1, 0, 0, 1, 0, 0) > 0
         assert core._run("core_solve_step", 100) == 4          # the first stage, stopped
         assert core._run("core_solve_stop") == 5               # the second carries on
         assert core._run("core_solve_step", MAX_BUDGET) == 2   # lost

@@ -11,25 +11,29 @@ from pathlib import Path
 
 import pytest
 
+from import_order import module_files, names_imported
+
 PACKAGE = Path(__file__).resolve().parents[2] / "py" / "castling"
 ENGINE = sorted(PACKAGE.glob("*.py")) + sorted((PACKAGE / "search").rglob("*.py"))
 #: what the rules are made of: no words for players in here
 RULE_VOCABULARY = ("cards", "rules", "games", "deal", "movegen", "position", "notation", "game")
 
 
-def imported(path: Path) -> set[str]:
-    """Every module ``path`` imports, as absolute names (relative ones resolved)."""
-    package = "castling"
-    names = set()
+#: every module of the engine, the app model and the browser layer, by dotted name
+MODULES = module_files()
+NAMES = {path: name for name, path in MODULES.items()}
+
+
+def imported(path: Path, name: str | None = None) -> set[str]:
+    """Every name module ``name`` (at ``path``; by default, its name in the
+    tree) imports anywhere in it (under ``if TYPE_CHECKING:`` or in a
+    function too), as absolute names, relative ones resolved as the page's
+    import steps resolve them (scripts/import_order.py)."""
+    name = name or NAMES[path]
+    names: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            names |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                base = f"{package}.{base}" if base else package
-            names.add(base)
-            names |= {f"{base}.{alias.name}" for alias in node.names}
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            names |= set(names_imported(node, name, path))
     return names
 
 
@@ -54,48 +58,24 @@ def test_the_rule_vocabulary_has_no_words_for_players(name):
 
 def test_a_leak_would_be_seen(tmp_path):
     sneaky = tmp_path / "sneaky.py"
-    sneaky.write_text("from .app.session import Session\nfrom .i18n import t\n")
-    assert {"castling.app.session", "castling.i18n.t"} <= imported(sneaky)
+    sneaky.write_text("from .app.session import Session\nfrom .i18n import t\n"
+                      "from ..app import keeping\n")
+    assert {"castling.app.session", "castling.i18n.t"} <= imported(sneaky, "castling.sneaky")
+    # (from a subpackage, two dots up)
+    assert "castling.app.keeping" in imported(sneaky, "castling.search.sneaky")
 
 
 # -- no import circles: every import counted, TYPE_CHECKING ones too -------------------
 
-ROOTS = {"castling": PACKAGE, "castling_web": PACKAGE.parents[1] / "web" / "castling_web"}
-
-
-def module_names() -> dict[str, Path]:
-    """Every module of the engine, the app model and the browser layer, by dotted name."""
-    modules = {}
-    for top, folder in ROOTS.items():
-        for path in folder.rglob("*.py"):
-            parts = [top, *path.relative_to(folder).with_suffix("").parts]
-            if parts[-1] == "__init__":
-                parts.pop()
-            modules[".".join(parts)] = path
-    return modules
-
-
 def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
     """The modules of ``modules`` that module ``name`` imports, anywhere in it
     (under ``if TYPE_CHECKING:`` or in a function too)."""
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            wanted = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                above = package.split(".")[:len(package.split(".")) - (node.level - 1)]
-                base = ".".join(above + ([base] if base else []))
-            wanted = [f"{base}.{alias.name}" for alias in node.names] + [base]
-        else:
-            continue
-        for target in wanted:
-            while target and target not in modules:     # a name in a module: the module
-                target = target.rpartition(".")[0]
-            if target and target != name and not name.startswith(f"{target}."):
-                found.add(target)
+    for target in imported(path, name):
+        while target and target not in modules:     # a name in a module: the module
+            target = target.rpartition(".")[0]
+        if target and target != name and not name.startswith(f"{target}."):
+            found.add(target)
     return found
 
 
@@ -135,8 +115,7 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def import_graph() -> dict[str, set[str]]:
-    modules = module_names()
-    return {name: imports_of(name, path, modules) for name, path in modules.items()}
+    return {name: imports_of(name, path, MODULES) for name, path in MODULES.items()}
 
 
 def test_no_module_imports_itself_round_a_circle():
@@ -151,11 +130,10 @@ def test_a_circle_would_be_seen_through_type_checking_imports_too():
     assert ["castling.app.session", "castling.app.storage.records"] in circles(graph) or any(
         {"castling.app.session", "castling.app.storage.records"} <= set(group)
         for group in circles(graph))
-    modules = module_names()
     # (the browser layer is in the graph too, its relative imports resolved)
-    web = modules["castling_web.charts"]
+    web = MODULES["castling_web.charts"]
     assert {"castling_web.host", "castling.app.storage.records"} <= imports_of(
-        "castling_web.charts", web, modules)
+        "castling_web.charts", web, MODULES)
 
 
 @pytest.mark.parametrize("wing", ["storage", "table", "words", "deals"])

@@ -8,21 +8,42 @@ import time
 
 
 class StandInAdvisor:
-    """Answers from a script; records the questions."""
+    """Answers from a script; records the questions; calls back who waits for
+    it to be free (castling_web.advisor.Advisor.when_free) as the worker does."""
 
     def __init__(self, answer=None) -> None:
         self.answer = answer
         self.asked: list[dict] = []
         self.ready = True
         self.available = True
-        self.busy = False
+        self.pending = 0
+        self.held = False           # busy with a question of the test's own
+        self.when_free_callbacks: list = []
+
+    @property
+    def busy(self) -> bool:
+        return self.held or self.pending > 0
 
     async def start(self) -> bool:
         return True
 
+    def when_free(self, callback) -> None:
+        self.when_free_callbacks.append(callback)
+
+    def free(self) -> None:
+        """The test's own question answered: the worker is free again."""
+        self.held = False
+        for callback in self.when_free_callbacks:
+            callback()
+
     async def ask(self, request: dict):
         self.asked.append(request)
+        self.pending += 1
         await asyncio.sleep(0)
+        self.pending -= 1
+        if not self.busy:
+            for callback in self.when_free_callbacks:
+                asyncio.get_running_loop().call_soon(callback)
         return self.answer(request) if callable(self.answer) else self.answer
 
 

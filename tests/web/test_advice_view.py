@@ -166,3 +166,21 @@ def test_the_hints_marks_go_with_the_next_move_undo_or_redo():
     app.session.redo()
     app.refresh()
     assert app.view.marks["hint-from"] == shown and app.view.marks["hint-to"] == shown
+
+
+def test_a_position_met_while_the_worker_was_busy_is_asked_about_once_it_is_free():
+    # The worker answering another question (Show me, a review, a rewind):
+    # the table's position waits, and is asked about when the worker is
+    # free, with no move of the player's needed to ask again.
+    app = StandInApp("chessboard", 1)
+    app.window = Window()
+    advisor = StandInAdvisor(answer={"result": "won", "move": None})
+    advice = AdviceView(app, advisor)
+    advisor.held = True
+    with_loop(advice.analyse)
+    assert advisor.asked == []
+    with_loop(advisor.free)
+    assert [request["kind"] for request in advisor.asked] == ["hint"]
+    assert advice.known(advice.position_key()) is not None
+    with_loop(advisor.free)                  # free again: nothing new to ask
+    assert len(advisor.asked) == 1

@@ -6,6 +6,7 @@ until the retries run out and the page says it has no solver."""
 from __future__ import annotations
 
 import asyncio
+import json
 import sys
 import types
 
@@ -82,3 +83,41 @@ def test_when_every_start_fails_the_page_has_no_solver(starts):
     assert not advisor.ready and not advisor.available and starts.marks == []
     assert starts.said == {"data-solver": "none"}
     assert run_to_end(advisor.ask({"kind": "hint"})) is None
+
+
+def test_who_waits_for_the_worker_to_be_free_is_called_after_the_last_answer(monkeypatch):
+    # Two questions out: the callback waits for both answers, and runs after
+    # the asker's own code that follows the last answer.
+    monkeypatch.setattr(advisor_module, "_mark", lambda name: None)
+    advisor = Advisor()
+    answers: dict[str, asyncio.Future] = {}
+    happened: list[str] = []
+
+    class Answering:
+        def ask(self, text):
+            answers[json.loads(text)["kind"]] = future = asyncio.get_running_loop().create_future()
+            return future
+
+    advisor.worker = Answering()
+    advisor.when_free(lambda: happened.append("free"))
+
+    async def asker(kind):
+        await advisor.ask({"kind": kind})
+        happened.append(kind)
+
+    async def run():
+        first = asyncio.ensure_future(asker("hint"))
+        second = asyncio.ensure_future(asker("line"))
+        await asyncio.sleep(0)
+        assert advisor.busy
+        answers["hint"].set_result('{"result": "won"}')
+        await first
+        await asyncio.sleep(0)
+        assert happened == ["hint"]          # one question still out
+        answers["line"].set_result('{"result": "won"}')
+        await second
+        await asyncio.sleep(0)
+        assert not advisor.busy
+
+    run_to_end(run())
+    assert happened == ["hint", "line", "free"]

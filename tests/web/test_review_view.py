@@ -39,6 +39,8 @@ def reviewed(moves: list[str], replay=None):
         await asyncio.sleep(0)          # (the questions start)
         while view._asking:
             await asyncio.sleep(0)
+        for _ in range(3):
+            await asyncio.sleep(0)      # (the worker free: the table's position asked about)
     run_to_end(run())
     return app, view, advisor
 

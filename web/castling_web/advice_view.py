@@ -43,6 +43,8 @@ class AdviceView:
         self.advisor = advisor or Advisor()
         #: the worker's answer per position (position_key()); None: it had none
         self.answers: dict[PositionKey, Answer | None] = {}
+        #: positions whose question is out (sent, or about to be): asked once
+        self.asking: set[PositionKey] = set()
         #: a hint asked for while the worker was thinking
         self.hint_wanted: PositionKey | None = None
         self.dealing = False
@@ -56,6 +58,9 @@ class AdviceView:
         # a lost one is), and comes back once one has been winnable again.
         self.verdict_closed: tuple[str, int | str] | None = None
         host.subscribe(self.on_change)
+        # A position asked about while the worker was busy with another
+        # question (Show me, a review, a rewind) is asked about once it is free.
+        self.advisor.when_free(self.analyse)
 
     async def start(self) -> None:
         """Boot the worker (after the board is playable), then judge the position."""
@@ -112,7 +117,8 @@ class AdviceView:
         if not self.advisor.ready or self.advisor.busy or self.host.session.game.is_won():
             return
         key = self.position_key()
-        if key not in self.answers:
+        if key not in self.answers and key not in self.asking:
+            self.asking.add(key)
             asyncio.ensure_future(self._ask_about(key))
 
     async def _ask_about(self, key: PositionKey) -> None:
@@ -122,6 +128,7 @@ class AdviceView:
         # Kept even when the worker had no answer (None): a position is asked
         # about once, or a worker that never answers would be asked forever.
         self.answers[key] = answer
+        self.asking.discard(key)
         if key == self.position_key():
             self.show_verdict()
             if self.hint_wanted == key:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 WORKER_NAME = "solver"
@@ -36,6 +36,7 @@ class Advisor:
         #: "core" once the worker searches with the compiled core, else why not
         self.search = "python"
         self.answered = False     # whether any answer came yet (for the start-up's marks)
+        self._when_free: list[Callable[[], None]] = []
 
     @property
     def ready(self) -> bool:
@@ -44,6 +45,13 @@ class Advisor:
     @property
     def busy(self) -> bool:
         return self.pending > 0
+
+    def when_free(self, callback: Callable[[], None]) -> None:
+        """Have ``callback`` called each time the last question out is answered
+        (soon after: the asker's own code after its answer runs first). A view
+        that found the worker busy asks then, or its question would wait for
+        a move of the player's that may never come."""
+        self._when_free.append(callback)
 
     async def start(self) -> bool:
         """Boot the worker (once, however often asked); whether it came up."""
@@ -122,6 +130,10 @@ class Advisor:
             return None
         finally:
             self.pending -= 1
+            if not self.pending:
+                loop = asyncio.get_running_loop()
+                for callback in self._when_free:
+                    loop.call_soon(callback)
         if not self.answered:
             self.answered = True
             _mark("castling:solver-answered")

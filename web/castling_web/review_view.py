@@ -180,8 +180,8 @@ class ReviewView:
             if generation != self._generation:
                 # Another game's review began while this one waited on an answer.
                 asyncio.ensure_future(self._ask_all(self._generation, None))
-            else:
-                self.advice.analyse()       # the position on the table, asked about meanwhile
+            # (The position on the table, if it changed meanwhile, is asked
+            # about once the worker is free: AdviceView's when_free.)
 
     def _now(self) -> float:
         return float(self.host.window.performance.now()) / 1000

@@ -25,11 +25,12 @@ MOST_NODES = 2**31 - 1
 # Raised whenever a change could turn an unknown verdict into a proof (a new
 # pruning rule, a better search order): the winnability study records it with
 # each deal and tries its unknown deals again under a newer solver.
-VERSION = 7     # 2: the search in two stages (see solve); 3: a card home worth 300;
+VERSION = 8     # 2: the search in two stages (see solve); 3: a card home worth 300;
                 # 4: the core's third stage, a beam for the games of several decks;
                 # 5: the beam for every game (stages_for); 6: the core's second
                 # stage carries on from the first's positions, one deck (carries_on);
-                # 7: the core's depth-first scan after them (scan_share)
+                # 7: the core's depth-first scan after them (scan_share);
+                # 8: a second scan, shuffled, after the first (scans_shuffled)
 #: The version the standard-library search searches as, node for node (the
 #: core's third stage and its carrying on are the core's alone): what a
 #: verdict of the Python search is recorded as.
@@ -44,6 +45,10 @@ FIRST_STAGE = 4     # the first stage's share of the budget: a quarter
 # stays within a priority's i32. A line SCAN_DEPTH moves long fits the core's io.)
 SCAN_DEEPER = 1 << 16
 SCAN_DEPTH = 16_000
+# The shuffled scan orders the positions one move makes by this many bits of
+# their hashes instead of their scores (search_stage.c's priority_of): fewer
+# than SCAN_DEEPER's, so that the deepest still comes first.
+SHUFFLED_BITS = 15
 _BEAM_LEAST = 200_000   # the least budget a one-deck game's beam runs in (beam_share)
 _SCAN_LEAST = 200_000   # the least budget the scan runs in (scan_share)
 _SCAN_SHARE = 16        # the scan's share of a budget, as what it is divided by
@@ -64,7 +69,7 @@ MOVE_COST = 6
 
 
 def stage_deadlines(seconds: float | None, beam: int = 0,
-                    scan: int = 0) -> tuple[float, ...] | None:
+                    scan: int = 0, shuffled: bool = False) -> tuple[float, ...] | None:
     """When each stage's time is up (``time.monotonic()``), in the order they
     run, given the whole time from now: the first stage's at a quarter of it,
     as its share of the positions (FIRST_STAGE), the second's at the end;
@@ -73,15 +78,18 @@ def stage_deadlines(seconds: float | None, beam: int = 0,
     the time in the games of several decks, three quarters in the others)
     and the third's at the end; with the core's scan (``scan``: its share as
     :func:`scan_share` gives it), the second's that share sooner and the
-    scan's where the second's was. A stage that ends sooner leaves the next
-    the rest. (The core's host shares it alike.)"""
+    scan's where the second's was; with the shuffled scan too (``shuffled``),
+    the second's twice that share sooner, the scan's one share sooner and
+    the shuffled scan's where the second's was. A stage that ends sooner
+    leaves the next the rest. (The core's host shares it alike.)"""
     if seconds is None:
         return None
     now = time.monotonic()
     second = seconds * (beam - 1) / beam if beam else seconds
-    ends = [now + seconds / FIRST_STAGE, now + second - (seconds / scan if scan else 0)]
-    if scan:
-        ends.append(now + second)
+    share = seconds / scan if scan else 0
+    scans = (1 + shuffled) if scan else 0
+    ends = [now + seconds / FIRST_STAGE]
+    ends += [now + second - k * share for k in range(scans, -1, -1)]  # the second's, each scan's
     if beam:
         ends.append(now + seconds)
     return tuple(ends)
@@ -160,6 +168,19 @@ def scan_share(rules: GameRules, max_nodes: int, version: int = VERSION) -> int:
     if version < 7 or max_nodes < _SCAN_LEAST:
         return 0
     return _SCAN_SHARE
+
+
+def scans_shuffled(rules: GameRules, max_nodes: int, version: int = VERSION) -> bool:
+    """Whether the core's shuffled scan follows the scan, with as large a
+    share (the second stage ending that much sooner again): from solver 8,
+    wherever the scan runs. It tries the positions one move makes in an
+    order their hashes give, not their scores: a scan that commits to
+    another line first wins other deals. Within 1,000,000 positions, of
+    Penelope's Web and Streets and Alleys together: deals 1-200, 22 left
+    undecided with the scan alone, 15 with both; deals 201-400 (not used
+    to choose the order), 28 and 25 (docs/decisions/solver.md has the five
+    orders tried)."""
+    return version >= 8 and scan_share(rules, max_nodes, version) > 0
 
 
 def check_budgets(max_nodes: int, seconds: float | None, memory: int | None) -> None:

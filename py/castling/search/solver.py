@@ -40,7 +40,10 @@ found expanded once. From solver 7 a depth-first scan has a sixteenth of a
 large budget between the second stage and the beam
 (:func:`castling.search.plan.scan_share`): it wins at once deals whose wins
 are long, and proves a loss only by searching every position reachable.
-The Python search has none of these: :func:`castling.search.python_search.python_solve` is the reference for the
+From solver 8 a second scan, with as large a share, follows it, trying
+positions of one score in another order (:func:`castling.search.plan.scans_shuffled`):
+where the wins are few, the line a scan commits to first decides whether
+it finds one. The Python search has none of these: :func:`castling.search.python_search.python_solve` is the reference for the
 two stages searched afresh, as the core searches them as solver 3 did
 (``solver=3``: no beam, no carrying on), and the tests compare them so.
 
@@ -109,7 +112,7 @@ from ..rules import GameRules
 from .common import SolveResult as SolveResult, Verdict as Verdict
 from .plan import (DEFAULT_MAX_NODES as DEFAULT_MAX_NODES, PYTHON_VERSION as PYTHON_VERSION,
                    VERSION as VERSION, beam_share, carries_on, check_budgets, scan_share,
-                   stages_for)
+                   scans_shuffled, stages_for)
 from .python_search import (python_budget_within as python_budget_within,
                             python_solve as python_solve)
 
@@ -153,7 +156,8 @@ def solve(position: Position, max_nodes: int = DEFAULT_MAX_NODES,
             found = core.solve(position, max_nodes, first_moves, seconds=seconds, memory=memory,
                                beam=beam_share(position.rules, max_nodes) if third else 0,
                                carry=carries_on(position.rules, version),
-                               scan=scan_share(position.rules, max_nodes, version))
+                               scan=scan_share(position.rules, max_nodes, version),
+                               shuffled=scans_shuffled(position.rules, max_nodes, version))
         except BudgetRefused:
             pass        # more than its memory holds: the Python search takes it
         else:

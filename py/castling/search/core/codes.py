@@ -43,12 +43,14 @@ UNKNOWN = 3
 VERDICTS: dict[int, Verdict] = {WON: "won", LOST: "lost", UNKNOWN: "unknown"}
 
 # What core_solve_step returns while the first, second or third stage (the
-# beam) runs, or the scan between the second and the third (search_solve.c).
+# beam) runs, or the scan or the shuffled scan between the second and the
+# third (search_solve.c).
 RUNNING_FIRST = 4
 RUNNING_SECOND = 5
 RUNNING_THIRD = 6
 RUNNING_SCAN = 7
-RUNNING = (RUNNING_FIRST, RUNNING_SECOND, RUNNING_THIRD, RUNNING_SCAN)
+RUNNING_SHUFFLED = 8
+RUNNING = (RUNNING_FIRST, RUNNING_SECOND, RUNNING_THIRD, RUNNING_SCAN, RUNNING_SHUFFLED)
 
 # core_tap's kinds of answer (io[0]), and their names.
 TAP_NOTHING = 0

@@ -19,8 +19,8 @@
  * budget to the next, as a stage that ran out of positions does).
  * core_solve does all of it in one call, for a budget of positions only. */
 
-/* (core_solve_step returns RUNNING_FIRST, RUNNING_SECOND, RUNNING_SCAN or
- * RUNNING_THIRD while a stage runs: core_shared.h's, from
+/* (core_solve_step returns RUNNING_FIRST, RUNNING_SECOND, RUNNING_SCAN,
+ * RUNNING_SHUFFLED or RUNNING_THIRD while a stage runs: core_shared.h's, from
  * castling.search.core.codes.) */
 
 /* -- the scan: depth first, after the best-first stages (solver 7) -------
@@ -41,7 +41,15 @@
  * long would not fit io, and the heap's priorities stay within an i32):
  * a scan that ran dry then proved nothing; one that ran dry with none cut
  * searched every position reachable, a proof of a loss as either
- * best-first stage's is. */
+ * best-first stage's is.
+ *
+ * The shuffled scan (solver 8), when the host asks for it, follows with as
+ * much again: a scan whose positions of one depth come in an order their
+ * hashes give (search_stage.c's priority_of), not their scores. Where the
+ * wins are few, which line a scan commits to first decides whether it
+ * finds one: the two orders win different deals (Freecell Solver's
+ * random-order scans, raced beside its others, are there for the same
+ * reason). */
 
 /* -- the second stage carrying on from the first (solver 6) ---------------
  * Solver 5's second stage searched afresh, so a deal the first did not
@@ -102,7 +110,7 @@ static void put32(u8 *p, u32 v) {
 }
 
 static int phase;               /* 0: no search; 1, 2: that stage runs; 3: decided; 4: the beam;
-                                 * 5: the scan */
+                                 * 5: the scan; 6: the shuffled scan */
 static long long solve_budget;  /* the whole budget, every stage's */
 static long long solve_asked;   /* the budget before a memory cap cut it (see stage_over) */
 static u32 first_total;         /* positions the stages before this one counted */
@@ -111,6 +119,7 @@ static int third;               /* 0, or the beam follows the second stage and h
                                  * 1/third of the budget (2: half, 4: a quarter) */
 static int scan;                /* 0, or the scan follows the second stage and has
                                  * 1/scan of the budget */
+static int shuffled;            /* 1: the shuffled scan follows the scan, with as much */
 
 /* A search decided (or failed): its figures and line into io, the position
  * back to the start. */
@@ -131,13 +140,13 @@ static int decide(int verdict) {
 
 static int running(void) {
     return phase == 1 ? RUNNING_FIRST : phase == 2 ? RUNNING_SECOND
-         : phase == 5 ? RUNNING_SCAN : RUNNING_THIRD;
+         : phase == 5 ? RUNNING_SCAN : phase == 6 ? RUNNING_SHUFFLED : RUNNING_THIRD;
 }
 
 /* The stage under way has ended with `verdict` (UNKNOWN: its budget spent). */
 static int stage_over(int verdict) {
     long long second_end = (third ? solve_budget * (third - 1) / third : solve_budget)
-                           - (scan ? solve_budget / scan : 0);
+                           - (scan ? (1 + shuffled) * (solve_budget / scan) : 0);
     if (phase == 4) {
         beam_forget();
         return decide(verdict);
@@ -148,18 +157,24 @@ static int stage_over(int verdict) {
         return RUNNING_SECOND;
     }
     forget();       /* (the nodes stay, for the line: only the table forgets them) */
-    if (phase == 5 && verdict == LOST && scan_cut) verdict = UNKNOWN;   /* (not a whole search) */
+    if ((phase == 5 || phase == 6) && verdict == LOST && scan_cut)
+        verdict = UNKNOWN;                                  /* (not a whole search) */
     if (phase == 1 && verdict == UNKNOWN) {
         first_total = stage_nodes;
         phase = 2;
-        verdict = stage_begin(second_end - first_total, MOVE_COST);
+        verdict = stage_begin(second_end - first_total, MOVE_COST, 0);
         if (verdict == RUNNING) return RUNNING_SECOND;
     } else if (phase == 2 && verdict == UNKNOWN && scan) {
         first_total += stage_nodes;
         phase = 5;
-        verdict = stage_begin(solve_budget / scan, -SCAN_DEEPER);
+        verdict = stage_begin(solve_budget / scan, -SCAN_DEEPER, 0);
         if (verdict == RUNNING) return RUNNING_SCAN;
-    } else if ((phase == 2 || phase == 5) && verdict == UNKNOWN && third) {
+    } else if (phase == 5 && verdict == UNKNOWN && shuffled) {
+        first_total += stage_nodes;
+        phase = 6;
+        verdict = stage_begin(solve_budget / scan, -SCAN_DEEPER, 1);
+        if (verdict == RUNNING) return RUNNING_SHUFFLED;
+    } else if ((phase == 2 || phase == 5 || phase == 6) && verdict == UNKNOWN && third) {
         /* Only a win can come of the beam: "lost" stays the other stages'. */
         first_total += stage_nodes;
         phase = 4;
@@ -187,19 +202,23 @@ static int stage_over(int verdict) {
  * after the second, with 1/n of the budget (the second then ends at
  * (n - 1)/n of it); 0 for the first two only (as solver.python_solve
  * searches). scan: n >= 2 for the scan after the second stage, with 1/n of
- * the budget (the second then ends 1/n sooner); 0 for none.
+ * the budget (the second then ends 1/n sooner); 0 for none. shuffled: 1 for
+ * the shuffled scan after the scan, with 1/n too (the second ends 2/n
+ * sooner), 0 for none.
  * Returns the budget searched with
  * (or an error; E_BUDGET: more than the memory holds, or not even one
  * position within the cap); the position is the core's afterwards. */
 EXPORT(core_solve_start) int core_solve_start(int size, int max_nodes, int first, int memory_pages,
-                                              int beam, int carry_over, int scan_share) {
+                                              int beam, int carry_over, int scan_share,
+                                              int shuffled_too) {
     int verdict, i, cards = 0, key_len;
-    if (phase == 1 || phase == 2 || phase == 5) forget();     /* (a search left unfinished) */
+    if (phase == 1 || phase == 2 || phase == 5 || phase == 6) forget();     /* (a search left unfinished) */
     if (phase == 4) beam_forget();
     phase = 0;
     if (!loaded) return E_NO_RULES;
     if (max_nodes < 0 || memory_pages < 0) return E_BUDGET;
-    if (beam < 0 || beam == 1 || scan_share < 0 || scan_share == 1) return E_SHARE;
+    if (beam < 0 || beam == 1 || scan_share < 0 || scan_share == 1
+        || (shuffled_too && (shuffled_too != 1 || scan_share < 3))) return E_SHARE;
     if (first > MAX_MOVES || size < 0 || (u64)size + 3 * (u64)(first > 0 ? first : 0) > IO_SIZE)
         return E_FULL;
     verdict = core_set_position(size);
@@ -231,8 +250,9 @@ EXPORT(core_solve_start) int core_solve_start(int size, int max_nodes, int first
     third = beam;
     carry = carry_over != 0;
     scan = scan_share;
+    shuffled = shuffled_too;
     phase = 1;
-    verdict = stage_begin(max_nodes / FIRST_STAGE, 0);
+    verdict = stage_begin(max_nodes / FIRST_STAGE, 0, 0);
     if (verdict != RUNNING) {
         forget();
         decide(verdict);
@@ -242,7 +262,8 @@ EXPORT(core_solve_start) int core_solve_start(int size, int max_nodes, int first
 
 /* Search on until `slice` more positions are counted (at the end of the
  * expansion that reaches them) or the search is decided: RUNNING_FIRST,
- * RUNNING_SECOND or RUNNING_THIRD (the stage under way), or the verdict
+ * RUNNING_SECOND, RUNNING_SCAN, RUNNING_SHUFFLED or RUNNING_THIRD (the stage
+ * under way), or the verdict
  * (WON, LOST or UNKNOWN) with io holding the positions searched (u32), the
  * winning line's length (u32) and its moves (3 bytes each); or an error.
  * Once decided, the core's position is the start again, its move stack empty. */
@@ -263,7 +284,8 @@ EXPORT(core_solve_step) int core_solve_step(int slice) {
         left = used >= left ? 0 : left - used;
         /* A stage over, the next goes on with what is left of the slice. */
         verdict = stage_over(verdict);
-        if (verdict != RUNNING_SECOND && verdict != RUNNING_SCAN && verdict != RUNNING_THIRD)
+        if (verdict != RUNNING_SECOND && verdict != RUNNING_SCAN && verdict != RUNNING_SHUFFLED
+            && verdict != RUNNING_THIRD)
             return verdict;
     }
 }
@@ -281,8 +303,9 @@ EXPORT(core_solve_stop) int core_solve_stop(void) {
 /* solver.solve in one call, for a budget of positions only: core_solve_start
  * (no memory cap) and core_solve_step to the end. */
 EXPORT(core_solve) int core_solve(int size, int max_nodes, int first, int beam, int carry_over,
-                                  int scan) {
-    int verdict = core_solve_start(size, max_nodes, first, 0, beam, carry_over, scan);
+                                  int scan, int shuffled_too) {
+    int verdict = core_solve_start(size, max_nodes, first, 0, beam, carry_over, scan,
+                                   shuffled_too);
     if (verdict < 0) return verdict;
     return core_solve_step(0x7FFFFFFF);
 }

@@ -23,6 +23,7 @@ i32 cut_score;
 int cut;
 int carry;
 int scan_cut;
+static int stage_shuffled;      /* 1: the shuffled scan (stage_begin) */
 
 void set_root(void) {
     int i;
@@ -37,11 +38,12 @@ void set_root(void) {
 /* (max_nodes may be below 0: the second stage's, when the first took more
  * than the whole budget, as solve's arithmetic makes it; then the first new
  * position ends it, as in Python.) */
-int stage_begin(long long max_nodes, i32 move_cost) {
+int stage_begin(long long max_nodes, i32 move_cost, int shuffled) {
     set_root();
     stage_nodes = 0;
     stage_max = max_nodes;
     stage_cost = move_cost;
+    stage_shuffled = shuffled;
     last_node = 0;
     cut = 0;
     scan_cut = 0;
@@ -51,6 +53,15 @@ int stage_begin(long long max_nodes, i32 move_cost) {
     add_key(keys, hash_key(keys), 0, 0, 0, 0, 0);     /* (made by no move) */
     push(-score(), 0, 0);
     return RUNNING;
+}
+
+/* A position's priority, made `at_depth` moves from the start with score s
+ * and hash h: the cost of its moves less its score; in the shuffled scan,
+ * less SHUFFLED_BITS of its hash instead of the score, so that of the
+ * positions one move makes each comes in an order of its own, the same in
+ * every search (less than SCAN_DEEPER: the deepest still comes first). */
+static i32 priority_of(i32 move_cost, u32 at_depth, i32 s, u32 h) {
+    return move_cost * (i32)at_depth - (stage_shuffled ? (i32)(h >> (32 - SHUFFLED_BITS)) : s);
 }
 
 /* A batch of the positions one expansion makes (stage_run): their keys,
@@ -114,7 +125,9 @@ int stage_run(u32 until) {
         e = pop();
         n = moves_from(e.node, &list);
         if (n < 0) return n;
-        parent_score = move_cost * (i32)e.depth - e.priority;
+        /* (The score a position was pushed with: none in the shuffled scan,
+         * whose scores order nothing.) */
+        parent_score = stage_shuffled ? 0 : move_cost * (i32)e.depth - e.priority;
         undoing = nodes[e.node];
         for (i = 0; i < n;) {
             int made = 0, b;
@@ -173,7 +186,8 @@ int stage_run(u32 until) {
                     scan_cut = 1;       /* (the scan goes no deeper: see search_solve.c) */
                     continue;
                 }
-                push(move_cost * (i32)(e.depth + 1) - s, e.depth + 1, n_nodes - 1);
+                push(priority_of(move_cost, e.depth + 1, s, batch_hash[b]), e.depth + 1,
+                     n_nodes - 1);
             }
         }
     }

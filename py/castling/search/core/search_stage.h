@@ -29,7 +29,9 @@ extern int carry;       /* 1: the second stage carries on from the first's (carr
 extern int scan_cut;
 
 void set_root(void);
-int stage_begin(long long max_nodes, i32 move_cost);
+/* shuffled: 1 for the shuffled scan (search_solve.c), whose positions of
+ * one depth come in an order their hashes give, not their scores. */
+int stage_begin(long long max_nodes, i32 move_cost, int shuffled);
 int moves_from(u32 node, const u8 **list);
 int stage_run(u32 until);
 

@@ -339,7 +339,8 @@ class Core:
     def solve(self, position: Position | Piles, max_nodes: int,
               first_moves: Sequence[Move] | None = None, *,
               seconds: float | None = None, memory: int | None = None,
-              beam: int = 0, carry: bool = False, scan: int = 0) -> SolveResult:
+              beam: int = 0, carry: bool = False, scan: int = 0,
+              shuffled: bool = False) -> SolveResult:
         """castling.search.solver's search, run by the core: with ``beam`` 0 and
         ``carry`` False, the same verdict, node count and line as the Python
         search at the same budget (the tests compare them); with ``beam`` n
@@ -351,7 +352,9 @@ class Core:
         carry_on says how a loss is still a whole search); with ``scan`` n (2
         or more), a depth-first scan has 1/n of the budget and time after the
         second stage, which ends that much sooner, and before the beam
-        (castling.search.plan.scan_share; search_solve.c describes it).
+        (castling.search.plan.scan_share; search_solve.c describes it); with
+        ``shuffled`` too, the shuffled scan follows it with as much, the
+        second stage ending that much sooner again (castling.search.plan.scans_shuffled).
         ``first_moves``, if given, are the only moves tried from the position
         (each must be legal there). ``seconds``: the first stage ends a
         quarter of the way through them, the second at the end, or where the
@@ -389,16 +392,19 @@ class Core:
         self._instance.write(self._io, data)
         self._moves.clear()
         size = len(data) - 3 * max(first, 0)
-        deadlines = stage_deadlines(seconds, beam, scan)
+        shuffled = shuffled and bool(scan)
+        deadlines = stage_deadlines(seconds, beam, scan, shuffled)
         # (Each stage's, by what core_solve_step returns while it runs.)
         ends = None if deadlines is None else dict(zip(
             [codes.RUNNING_FIRST, codes.RUNNING_SECOND] + [codes.RUNNING_SCAN] * bool(scan)
-            + [codes.RUNNING_THIRD] * bool(beam), deadlines))
+            + [codes.RUNNING_SHUFFLED] * shuffled + [codes.RUNNING_THIRD] * bool(beam),
+            deadlines))
         if ends is None and not pages:
-            verdict = self._run("core_solve", size, max_nodes, first, beam, int(carry), scan)
+            verdict = self._run("core_solve", size, max_nodes, first, beam, int(carry), scan,
+                                int(shuffled))
         else:
             verdict = self._run("core_solve_start", size, max_nodes, first, pages, beam,
-                                int(carry), scan)
+                                int(carry), scan, int(shuffled))
             if verdict >= 0:
                 verdict = self._run("core_solve_step", SLICE if ends else MAX_BUDGET)
             while verdict in codes.RUNNING:
