@@ -112,7 +112,7 @@ def _puzzle(args: argparse.Namespace) -> tuple[dict[str, object], int]:
     proved again: the status is 1 when one fails."""
     # (Imported here: the puzzles bring the app's one-tap chooser, which the
     # other commands need not load.)
-    from .puzzles.cut import budgeted, reprove
+    from .puzzles.cut import as_proved, reprove
     if args.check:
         games = args.args or [path.stem for path in sorted(_tables().glob("*.json"))]
         report: dict[str, object] = {}
@@ -121,7 +121,7 @@ def _puzzle(args: argparse.Namespace) -> tuple[dict[str, object], int]:
             table = _table(game_id)
             problems = {}
             for puzzle in table.puzzles:
-                problem = reprove(puzzle, budgeted(table.proofs[puzzle.proof].budget))
+                problem = reprove(puzzle, as_proved(table.proofs[puzzle.proof]))
                 if problem:
                     problems[puzzle.id] = problem
             failed += len(problems)

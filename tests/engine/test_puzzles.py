@@ -12,7 +12,8 @@ import pytest
 
 from castling import GAMES
 from castling.cli import main
-from castling.puzzles.cut import as_puzzle, budgeted, cut_deal, grade_facts, reprove
+from castling.puzzles.cut import (as_proved, as_puzzle, budgeted, cut_deal, grade_facts,
+                                  reprove)
 from castling.puzzles.glicko import Rating, attempt, expected_score, new_puzzle, update
 from castling.puzzles.table import (DamagedTable, PuzzleTable, Proof, check_appended,
                                     rating_of, read_table, runs_into)
@@ -183,7 +184,7 @@ def test_every_shipped_puzzle_proves_again(path):
     table = read_table(path.read_text(), path.stem)
     assert table.cut["deals"] >= max((p.deal for p in table.puzzles), default=0)
     for puzzle in table.puzzles:
-        assert reprove(puzzle, budgeted(table.proofs[puzzle.proof].budget)) is None, puzzle.id
+        assert reprove(puzzle, as_proved(table.proofs[puzzle.proof])) is None, puzzle.id
     rng = random.Random(f"castling puzzles {path.stem}")      # the same sample every run
     for puzzle in rng.sample(table.puzzles, min(SAMPLE, len(table.puzzles))):
         assert_small_losses_proved_in_python(puzzle.position(), zip(puzzle.solution, puzzle.wrong))

@@ -48,7 +48,7 @@ from ..rules import GameRules
 from ..search.common import SolveResult
 from ..notation import format_move
 from ..search.solver import solve
-from .table import Puzzle, rating_of
+from .table import Proof, Puzzle, rating_of
 
 #: Positions each proof may search: a verdict on a position, the other moves
 #: of a puzzle searched together, each wrong move alone.
@@ -74,11 +74,19 @@ TALLIES = ("deals", "winnable", "turns", "one_keeps")
 Search = Callable[[Position, "list[Move] | None"], SolveResult]
 
 
-def budgeted(budget: int = BUDGET) -> Search:
-    """A search of at most ``budget`` positions (no clock: the same answer anywhere)."""
+def budgeted(budget: int = BUDGET, solver: int | None = None) -> Search:
+    """A search of at most ``budget`` positions (no clock: the same answer
+    anywhere), as solver ``solver`` searched (by default, this checkout's)."""
     def search(position: Position, first_moves: list[Move] | None = None) -> SolveResult:
-        return solve(position, budget, first_moves)
+        return solve(position, budget, first_moves, solver=solver)
     return search
+
+
+def as_proved(proof: Proof) -> Search:
+    """The search a table's proof names: its budget, searched as its solver
+    did, position for position. (A newer solver shares a budget otherwise,
+    and may leave unknown within it a loss the older one proved.)"""
+    return budgeted(proof.budget, proof.solver)
 
 
 @dataclass(frozen=True)
