@@ -22,6 +22,7 @@ from castling.game import Game
 from castling.i18n import plural, t
 from castling.movegen import Move
 from castling.numbers import number
+from castling.app.table.board import status_line
 from castling.app.puzzle_session import Attempt, PuzzleSession, Verdict, puzzle_link
 from castling.puzzles.table import Puzzle, PuzzleTable, read_table
 
@@ -131,6 +132,7 @@ class PuzzleView:
         host.view.show_rules(puzzle.rules)
         host.chrome.name_the_game(attempt.game)
         host.motion.draw(attempt.game.position.to_piles(), deal=True)
+        host.status(status_line(attempt.game.position))
         self.document.querySelector(".controls").inert = True
         root = self.document.documentElement
         root.setAttribute("data-puzzle", puzzle.id)
@@ -164,8 +166,8 @@ class PuzzleView:
     def retry(self) -> None:
         """The same puzzle from its start (not rated again)."""
         self.pacer.stop()
-        attempt = self.puzzles.retry()
-        self.host.motion.draw(attempt.game.position.to_piles())
+        self.puzzles.retry()
+        self._draw()
         self._show(None)
         self.host.announce(self._element("verdict").textContent)
 
@@ -215,9 +217,11 @@ class PuzzleView:
         return self.document.getElementById(f"puzzle-{name}" if name else "puzzle")
 
     def _draw(self) -> None:
-        self.host.view.mark("hint-from")
-        self.host.view.mark("hint-to")
+        """The puzzle's table as it stands, no highlight left over, and its status line."""
+        for highlight in ("hint-from", "hint-to", "selected", "target"):
+            self.host.view.mark(highlight)
         self.host.motion.draw(self.game.position.to_piles())
+        self.host.status(status_line(self.game.position))
 
     def _verdict_words(self, verdict: Verdict | None) -> str:
         if verdict is None:
