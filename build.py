@@ -245,6 +245,11 @@ def write_pages(out: Path, faces: bool = True) -> None:
     shutil.copy2(ROOT / "data" / "daily.json", out / "daily.json")
     # The graded deals (scripts/grades.py), read by the page when a grade is first asked for.
     shutil.copy2(ROOT / "data" / "grades.json", out / "grades.json")
+    # The puzzles (scripts/puzzles.py), one table a game, read by the page when
+    # that game's puzzles are first asked for; precached with the rest (sw.js).
+    (out / "puzzles").mkdir()
+    for table in sorted((ROOT / "data" / "puzzles").glob("*.json")):
+        shutil.copy2(table, out / "puzzles" / table.name)
     # No "files": the interpreter module installs the app's Python files itself.
     config = {"interpreter": "./interpreter.mjs", "plugins": plugins}
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")

@@ -27,7 +27,8 @@ class Item(NamedTuple):
 MENU: tuple[tuple[Item, ...], ...] = (
     (Item("redo", disabled=True), Item("restart"), Item("finish", disabled=True), Item("show-me"),
      Item("review")),
-    (Item("choose-deal"), Item("daily"), Item("daily-calendar", icon="daily"), Item("games")),
+    (Item("choose-deal"), Item("daily"), Item("daily-calendar", icon="daily"), Item("puzzles"),
+     Item("games")),
     (Item("share"), Item("share-replay")),
     (Item("stats"), Item("settings"), Item("how-to-play", icon="rules", words="games.how_to_play"),
      Item("keys")),

@@ -60,6 +60,17 @@ def test_the_service_worker_precaches_exactly_the_files_of_the_build(site):
     assert re.search(r'const CACHE = "castling-[0-9a-f]{16}";', script)
 
 
+def test_every_puzzles_table_ships_as_it_is_and_is_precached(site):
+    """The page fetches puzzles/GAME.json when that game's puzzles are first
+    asked for; the service worker has them for offline play once visited."""
+    tables = sorted((ROOT / "data" / "puzzles").glob("*.json"))
+    assert len(tables) == 31
+    listed = (site / "sw.js").read_text()
+    for table in tables:
+        assert (site / "puzzles" / table.name).read_bytes() == table.read_bytes()
+        assert f'"./puzzles/{table.name}"' in listed
+
+
 def test_a_change_in_any_file_changes_the_cache_name(site, tmp_path):
     copy = tmp_path / "copy"
     shutil.copytree(site, copy)

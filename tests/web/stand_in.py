@@ -26,6 +26,7 @@ class StandInApp:
         self.held = HeldCards(self.view)
         self.last_move = None
         self.view_only = False
+        self.table_owner = None
         self.played: list[tuple[list, int]] = []
         self.said: list[str] = []
         self.notices: list[str] = []
@@ -35,9 +36,12 @@ class StandInApp:
         self.subscribers: list = []
         self.sounds: list[str] = []             # the sounds asked for
 
+    def table_game(self):
+        return self.session.game if self.table_owner is None else self.table_owner.game
+
     @property
     def position(self):
-        return self.session.game.position
+        return self.table_game().position
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -61,6 +65,9 @@ class StandInApp:
 
     def play(self, moves, count, *, by_player=True, helped=False):
         self.played.append((list(moves), count))
+        if self.table_owner is not None:
+            self.table_owner.play(list(moves), count)
+            return
         self.session.play(moves, helped=helped)
         self.held.forget()
 
@@ -100,3 +107,5 @@ class StandInApp:
 
     def leave_view_only(self):
         self.view_only = False
+        if self.table_owner is not None:
+            self.table_owner.leave()

@@ -7,7 +7,8 @@ adds its own commands and subscribes to the changes it follows. pointer.py and
 keyboard.py turn input into moves (the choice is castling.app.table.choice's),
 sharing held.py's picked-up cards; moves.py plays them; advice_view.py shows
 the solver's advice and show_me.py its winning line; replay_view.py shows a
-replay link's moves, the table view-only meanwhile; routing.py opens what the
+replay link's moves, the table view-only meanwhile; puzzle_view.py plays a
+puzzle on the table (its owner meanwhile); routing.py opens what the
 address names; menu.py opens the toolbar's menu; celebration.py celebrates a
 win before its summary opens; the rest are the toolbar's commands and the
 dialogs. Every decision about legality is the engine's: the parts ask
@@ -27,6 +28,7 @@ from castling.movegen import Move
 from castling.app.table.board import status_line
 from castling.app.keeping import Keeping
 from castling.app.opening import Opening
+from castling.app.puzzle_session import PuzzleSession
 from castling.app.session import Session
 from castling.app.transfers import Transfers
 from pyodide.ffi import create_proxy
@@ -41,6 +43,7 @@ from .commands import Commands
 from .daily_view import DailyDeal, local_today
 from .deal_choice import DealChoice
 from .dom import JsObject, present
+from .host import TableOwner
 from .dialogs import Dialogs
 from .files import Files
 from .game_commands import GameCommands
@@ -51,6 +54,7 @@ from .local_storage import BrowserStorage
 from .menu import Menu
 from .moves import Moves
 from .pointer import PointerInput
+from .puzzle_view import PuzzleView
 from .render import TableView
 from .replay_view import ReplayView
 from .review_view import ReviewView
@@ -87,6 +91,7 @@ class App:
         self.motion = Motion(window, self.view, lambda: self.session.preferences.settings)
         self.last_move: Move | None = None
         self.view_only = False
+        self.table_owner: TableOwner | None = None
         self.was_won = False
         self._proxies: list[JsObject] = []
         self._subscribers: list[Callable[[], Any]] = []
@@ -129,9 +134,10 @@ class App:
         self.replay = ReplayView(self)
         self.review = ReviewView(self, self.advice, self.replay.shown, self.replay.open_at)
         self.replay.verdicts = self.review.marks
+        self.puzzles = PuzzleView(self, PuzzleSession(self.session.store))
         self.keep.review = self.review.open_game
         self.router = Router(self, Opening(self.session, self.keeping), self.replay.open, self.keep,
-                             self.transfer.offer_link)
+                             self.transfer.offer_link, self.puzzles.open_link)
         self.daily = DailyDeal(self, self.keep)
         self.calendar = CalendarView(self, self.daily)
         self.welcome = Welcome(self, self.router)
@@ -201,8 +207,8 @@ class App:
 
     def show_game(self) -> None:
         """Draw the whole table for the session's current game (not while a
-        replay is shown: closing the viewer shows the game)."""
-        if self.view_only:
+        replay or a puzzle is shown: closing it shows the game)."""
+        if self.view_only or self.table_owner is not None:
             return
         game = self.session.game
         self.chrome.toasts.clear_stale()        # a message about the game shown before
@@ -224,6 +230,8 @@ class App:
         """Bring the page up to date with the position (only changed piles are
         redrawn, and the cards that moved slide), then whatever subscribed to changes."""
         if self.view_only:
+            return
+        if self.table_owner is not None:
             return
         game = self.session.game
         dealing, self._dealing = self._dealing, False
@@ -256,10 +264,17 @@ class App:
 
     def leave_view_only(self) -> None:
         self.replay.leave()
+        self.puzzles.leave()
+
+    def table_game(self) -> Game:
+        return self.session.game if self.table_owner is None else self.table_owner.game
 
     # -- moves -----------------------------------------------------------------------
 
     def play(self, moves: list[Move], count: int, *, by_player: bool = True, helped: bool = False) -> None:
+        if self.table_owner is not None:
+            self.table_owner.play(moves, count)     # (a puzzle judges the move)
+            return
         self.moves.play(moves, count, by_player=by_player, helped=helped)
 
     def watch(self, game: Game, source: int, target: int, count: int,

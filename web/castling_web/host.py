@@ -125,6 +125,19 @@ class SessionView(Protocol):
         """End a conflict: this tab's game kept, or the other's taken up."""
 
 
+class TableOwner(Protocol):
+    """A feature that plays a game of its own on the table (a puzzle:
+    puzzle_view.py): the player's taps, drags and keys play on its game and go
+    to it, while the player's own game waits, untouched."""
+
+    @property
+    def game(self) -> Game:
+        """The game on the table."""
+
+    def play(self, moves: list[Move], count: int) -> None:
+        """The player's move (the engine's: legal), carrying ``count`` cards."""
+
+
 @runtime_checkable
 class Host(Protocol):
     """The page, as the features see it."""
@@ -142,10 +155,17 @@ class Host(Protocol):
     #: a replay is shown: the table is there to be looked at, the player's game
     #: takes no input, its clock stops and the page does not redraw it
     view_only: bool
+    #: a feature playing its own game on the table (a puzzle), or None: while
+    #: there is one, the table's input plays on its game, the page does not
+    #: redraw the player's game, and the game's keys and clock rest
+    table_owner: TableOwner | None
 
     @property
     def session(self) -> SessionView:
         """The game in hand, as the features see it."""
+
+    def table_game(self) -> Game:
+        """The game the table plays: the table owner's, else the game in hand."""
 
     # -- the page's events --------------------------------------------------------
 

@@ -53,6 +53,8 @@ class KeyboardInput:
         key = str(event.key)
         command = bool(event.ctrlKey or event.metaKey)
         action = command_for(key, command=command, shift=bool(event.shiftKey))
+        if action and self.host.table_owner is not None:
+            return          # (the game's keys rest while a puzzle is on the table)
         if action:
             event.preventDefault()
             self.host.run(action)
@@ -82,8 +84,8 @@ class KeyboardInput:
         held = host.held.now
         if held is None:
             return neighbour(host.view.rows, name, key)
-        names = host.session.game.rules.pile_names
-        found = targets(host.session.game.position, held.source, held.count)
+        names = host.table_game().rules.pile_names
+        found = targets(host.table_game().position, held.source, held.count)
         order = [pile for row in host.view.rows for pile in row.piles]
         choices = [p for p in order if p == names[held.source] or names.index(p) in found]
         return next_choice(choices, name, key)
@@ -91,7 +93,7 @@ class KeyboardInput:
     def select(self, name: str) -> None:
         """Enter on a pile: put the held cards here, or pick up (more of) its cards."""
         host = self.host
-        game = host.session.game
+        game = host.table_game()
         names = game.rules.pile_names
         choice = choose(game.position, names.index(name), host.held.now)
         pile = mid_sentence(pile_title(game.rules, name))
@@ -111,7 +113,7 @@ class KeyboardInput:
     def _hold(self, choice: Choice) -> None:
         """Pick the cards up and say what they are and where they may go."""
         host = self.host
-        game, count = host.session.game, choice.count
+        game, count = host.table_game(), choice.count
         assert choice.source is not None        # (a "hold" names its pile)
         rules, source = game.rules, game.rules.pile_names[choice.source]
         host.held.hold(rules.pile_names, choice.source, count, choice.places)
@@ -126,7 +128,7 @@ class KeyboardInput:
 
     def send_home(self, name: str) -> None:
         """Shift+Enter on a pile: send its top card to a foundation if it fits."""
-        game = self.host.session.game
+        game = self.host.table_game()
         move = home_move(game.position, game.rules.pile_names.index(name))
         if move:
             self.host.play([move], 1)

@@ -111,7 +111,7 @@ class PointerInput:
         host.listen(board, "pointercancel", self.on_cancel)
 
     def _index(self, name: str) -> int:
-        return self.host.session.game.rules.pile_names.index(name)
+        return self.host.table_game().rules.pile_names.index(name)
 
     def _pressed(self, event: JsObject) -> tuple[str, int | None] | None:
         """The pile under the pointer and how many cards from its top it touches."""
@@ -122,7 +122,7 @@ class PointerInput:
         card = event.target.closest(".card")
         count = None
         if present(card) and card.getAttribute("data-card") != "down":
-            size = len(self.host.session.game.position.piles[self._index(name)])
+            size = len(self.host.table_game().position.piles[self._index(name)])
             count = size - int(card.getAttribute("data-index"))
         return name, count
 
@@ -165,7 +165,7 @@ class PointerInput:
     def _start_drag(self, press: Press) -> bool:
         """Lift the pressed cards if the rules let them move; whether they did."""
         host = self.host
-        position = host.session.game.position
+        position = host.table_game().position
         source = self._index(press.pile)
         if press.count is None or press.count not in pickable_counts(position, source):
             return False
@@ -175,7 +175,7 @@ class PointerInput:
         press.elements = host.view.cards_of(press.pile)[-press.count:]
         for element in press.elements:
             element.classList.add("dragging")
-        names = host.session.game.rules.pile_names
+        names = host.table_game().rules.pile_names
         host.view.mark("target", piles=[names[target] for target in press.targets])
         host.sound("pick-up")
         return True
@@ -213,7 +213,7 @@ class PointerInput:
             rects = [element.getBoundingClientRect() for element in elements]
             return (min(float(r.left) for r in rects), min(float(r.top) for r in rects),
                     max(float(r.right) for r in rects), max(float(r.bottom) for r in rects))
-        names = self.host.session.game.rules.pile_names
+        names = self.host.table_game().rules.pile_names
         piles: dict[int, Rect] = {}
         for target in press.targets:
             pile = self.host.document.querySelector(f'[data-pile="{names[target]}"]')
@@ -244,7 +244,7 @@ class PointerInput:
             return
         double = self.last_tap.is_double(name, now)
         self.last_tap = Tap(name, now)
-        choice = choose(host.session.game.position, self._index(name), host.held.now, count=count,
+        choice = choose(host.table_game().position, self._index(name), host.held.now, count=count,
                         double=double)
         self.carry_out(choice)
 
@@ -254,7 +254,7 @@ class PointerInput:
         is said to have none, quietly: it shakes (animation.py's nudge), and
         screen readers hear it; no message, no sound."""
         host = self.host
-        game = host.session.game
+        game = host.table_game()
         index = self._index(name)
         sent, self.sent = self.sent, None
         tried: tuple[int, ...] = ()
@@ -278,7 +278,7 @@ class PointerInput:
 
     def _top_code(self, name: str, count: int) -> str | None:
         """The card ``count`` from the top of pile ``name``, if there is one."""
-        pile = self.host.session.game.position.piles[self._index(name)]
+        pile = self.host.table_game().position.piles[self._index(name)]
         return str(pile[-count]) if 0 < count <= len(pile) else None
 
     def carry_out(self, choice: Choice) -> None:
@@ -288,7 +288,7 @@ class PointerInput:
             host.play(list(choice.moves), choice.count)
         elif choice.kind == "hold":
             assert choice.source is not None        # (a "hold" names its pile)
-            host.held.hold(host.session.game.rules.pile_names, choice.source, choice.count,
+            host.held.hold(host.table_game().rules.pile_names, choice.source, choice.count,
                           choice.places)
         else:
             if choice.kind == "cannot_go":

@@ -3,20 +3,24 @@
 A deal link (#/GAME/NUMBER) opens that deal; a replay link opens the replay
 viewer over the player's game; a transfer link (#transfer=…) shows what it
 holds over the player's game, and stays in the address until the player
-answers (transfer_view.py); a bad link gets a message and a playable game.
+answers (transfer_view.py); a puzzle link (#/puzzle/GAME/N) puts that puzzle
+on the table over the player's game (puzzle_view.py), once its game's puzzles
+are fetched; a bad link gets a message and a playable game.
 The formats are the app model's (castling.app.deals.links, replay_links, transfer), and
 so is which game an address opens (castling.app.opening).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from castling.errors import LinkError
 from castling.i18n import t
 from castling.app.deals.links import deal_link, parse_link
 from castling.app.opening import Opening
+from castling.app.puzzle_session import is_puzzle_link, parse_puzzle_link
 from castling.app.deals.replay_links import Replay, is_replay_link, parse_replay_link
 from castling.app.storage.transfer import is_transfer_link
 from castling.rules import GameRules
@@ -29,12 +33,14 @@ class Router:
     """Opens what the address names, and keeps the address naming the deal on the table."""
 
     def __init__(self, host: Host, opening: Opening, open_replay: Callable[[Replay], Any],
-                 keep: KeepGame, open_transfer: Callable[[str], Any]) -> None:
+                 keep: KeepGame, open_transfer: Callable[[str], Any],
+                 open_puzzle: Callable[[str, int], Awaitable[Any]]) -> None:
         self.host = host
         self.opening = opening              # which game an address opens (the app model's)
         self.open_replay = open_replay      # shows a Replay over the player's game
         self.keep = keep                    # offers back a game the link replaced (keep_game.py)
         self.open_transfer = open_transfer  # shows what a transfer link holds
+        self.open_puzzle = open_puzzle      # puts a puzzle (game, number) on the table
         #: a transfer link is in the address, waiting for the player's answer
         self.holding = False
         #: what the page was opened by, if a link: ("deal" or "replay", rules,
@@ -59,6 +65,13 @@ class Router:
             self.open_transfer(fragment)
             return
         try:
+            if is_puzzle_link(fragment):
+                game_id, number = parse_puzzle_link(fragment)
+                # The player's game first (the page's first route opens one), under the puzzle.
+                self.opening.first(self._first_table())
+                host.show_game()
+                asyncio.ensure_future(self.open_puzzle(game_id, number))
+                return
             if is_replay_link(fragment):
                 replay = parse_replay_link(fragment)
                 self.opening.first(self._first_table())
@@ -100,7 +113,7 @@ class Router:
         self.show_link()
 
     def show_link(self) -> None:
-        if self.holding:
+        if self.holding or self.host.table_owner is not None:
             return
         game = self.host.session.game
         link = deal_link(game.rules, game.number)

@@ -27,7 +27,8 @@ class Timer:
     def on_tick(self, *_: object) -> None:
         # A hidden page (another tab, a locked phone) is not being played, and
         # the player's clock stops while they watch a replay.
-        if self.document.hidden or self.host.view_only or not self.session.holding:
+        if self.document.hidden or self.host.view_only or self.host.table_owner is not None \
+                or not self.session.holding:
             return
         self.session.tick()
         self.show()
