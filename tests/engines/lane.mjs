@@ -9,7 +9,7 @@ import { after, before, test } from "node:test";
 
 import { onceMoreAfterACrash } from "./crashes.mjs";
 import { ENGINES } from "./drivers.mjs";
-import { WINS, afterMoves, asShown, dailyNumber } from "./oracle.mjs";
+import { WINS, afterMoves, asShown, dailyNumber, puzzleOf } from "./oracle.mjs";
 import { serveSite } from "./site.mjs";
 
 // Every language the game speaks: its catalogues (castling.i18n.LANGUAGES), English first.
@@ -298,6 +298,52 @@ export function lane(engine) {
     assert.deepEqual(await table(), asShown(afterMoves("fortress", number).position));
     assert.match(await page.run(() => document.getElementById("deal-label").textContent),
                  /deal of the day|smazzata del giorno/);
+    await noErrors();
+  });
+
+  step(`Menu → Puzzles: the only move judged right at once, a wrong move on the next one wrong`,
+       async () => {
+    // (Fortress is on the table after the calendar's step: opened again only when run alone.)
+    if (!await page.run(() => document.getElementById("board")?.dataset.game === "fortress")) {
+      await noErrors();
+      await open("index.html#/fortress/1");
+      if (await page.run(() => !!document.querySelector("#welcome-dialog[open]"))) {
+        await page.tap("#welcome-dialog button.primary");
+      }
+    }
+    const verdict = () => document.getElementById("puzzle-verdict").dataset.puzzleVerdict ?? null;
+    // A move as a player drags it: its card onto the pile (or its top card).
+    const drag = async (position, move) => {
+      const [source, target] = move.split(":")[0].split("-");
+      await page.drag(`[data-pile="${source}"] [data-card]`, position[target].length
+        ? `[data-pile="${target}"] [data-card]` : `[data-pile="${target}"]`);
+    };
+    const shown = async (previous) => puzzleOf(await page.waitFor((id) =>
+      (document.documentElement.dataset.puzzle ?? id) !== id && document.documentElement.dataset.puzzle,
+      previous));
+    await act("puzzles");
+    const puzzle = await shown(null);
+    assert.deepEqual(await table(), asShown(puzzle.position));
+    assert.equal(await page.run(verdict), null);
+    let position = puzzle.position;
+    for (const [index, move] of puzzle.only.entries()) {
+      await drag(position, move);
+      const want = index === puzzle.only.length - 1 ? "solved" : "right";
+      await page.waitFor((kind) => document.getElementById("puzzle-verdict").dataset.puzzleVerdict === kind,
+                         want);
+      position = afterMoves(puzzle.game, puzzle.deal, [...puzzle.moves, ...puzzle.only.slice(0, index + 1)])
+        .position;
+    }
+    assert.equal(JSON.parse(await page.run(() => localStorage.getItem("castling:puzzles"))).played[puzzle.id],
+                 "solved");
+    // The next one: a move that loses it, "wrong".
+    await page.tap('[data-action="puzzle-next"]');
+    const next = await shown(puzzle.id);
+    assert.deepEqual(await table(), asShown(next.position));
+    await drag(next.position, next.wrong[0][0].move);
+    await page.waitFor(() => document.getElementById("puzzle-verdict").dataset.puzzleVerdict === "wrong");
+    await page.tap('[data-action="puzzle-close"]');
+    await page.waitFor(() => !document.documentElement.hasAttribute("data-puzzle"));
     await noErrors();
   });
 

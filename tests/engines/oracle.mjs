@@ -34,3 +34,13 @@ export function asShown(piles) {
 
 /** The winning lines the browser tests play (tests/fixtures/wins.json). */
 export { default as WINS } from "../fixtures/wins.json" with { type: "json" };
+
+/** Puzzle ``id`` ("fortress/3") as `python -m castling puzzle` gives it: its position,
+ * `only` (the moves to find) and `wrong` (for each, the other legal moves: all lose). */
+export function puzzleOf(id) {
+  const [game, number] = id.split("/");
+  const out = execFileSync(PYTHON, ["-m", "castling", "puzzle", game, number], {
+    cwd: ROOT, env: { ...process.env, PYTHONPATH: `${ROOT}py` }, encoding: "utf-8",
+  });
+  return JSON.parse(out);
+}
