@@ -15,6 +15,7 @@ from castling.i18n import t
 from castling.app.deals.daily import DailyRecord
 from castling.app.storage.records import (LAST_KEY, MERGED_KEY, SETTINGS_KEY, STATS_KEY, Stats, read_stats,
                                      save_key)
+from castling.app.storage.puzzle_record import PUZZLES_KEY, read_puzzle_record
 from castling.app.storage.recovery import CarefulStore
 from castling.app.session import Session
 from castling.app.storage.statistics import added_up
@@ -248,10 +249,55 @@ def test_a_file_merges_as_a_link_does_and_keeps_what_it_lacks():
                                    {save_key("morphy"): '{"format": 1, "game": "martha", "deal": 1, "moves": []}'},
                                    {save_key("nosuchgame"): "{}"},
                                    {save_key("morphy"): "[1"},
-                                   {LAST_KEY: "nosuchgame"}])
+                                   {LAST_KEY: "nosuchgame"},
+                                   {PUZZLES_KEY: '{"format": 1, "streak": -1}'},
+                                   {PUZZLES_KEY: "[1"}])
 def test_a_file_with_a_part_that_cannot_be_read_is_refused(items):
     with pytest.raises(ImportFileError, match="damaged"):
         read_file(json.dumps({"castling-export": 1, "items": items}))
+
+
+# -- the player's puzzles travel too ----------------------------------------------------
+
+PUZZLES_A = {"format": 1, "rating": [1620.0, 120.0, 0.09], "streak": 2, "best_streak": 3,
+             "played": {"fortress/1": "solved", "fortress/2": "failed", "morphy/3": "solved"}}
+
+
+def test_a_link_carries_the_puzzle_record_and_a_fresh_browser_takes_it():
+    held = read_transfer_link(transfer_link(MemoryStorage({PUZZLES_KEY: json.dumps(PUZZLES_A)})))
+    assert described(held) == ["Puzzles: 3 played, rating 1,620"]
+    mine: dict[str, str] = {}
+    done = Transfers(a_session(mine)).merge(held)
+    assert json.loads(mine[PUZZLES_KEY]) == PUZZLES_A
+    assert done.summary().endswith(" Puzzles: 3 played in all, rating 1,620.")
+
+
+def test_two_puzzle_records_merge_every_puzzle_played_and_the_busier_rating():
+    here = {"format": 1, "rating": [1400.0, 200.0, 0.09], "streak": 0, "best_streak": 5,
+            "played": {"fortress/2": "solved", "lasker/9": "failed"}}
+    mine = {PUZZLES_KEY: json.dumps(here)}
+    link = transfer_link(MemoryStorage({PUZZLES_KEY: json.dumps(PUZZLES_A)}))
+    for _ in range(2):                  # the same link twice: nothing more the second time
+        Transfers(a_session(mine)).merge(read_transfer_link(link))
+        record, problems = read_puzzle_record(mine[PUZZLES_KEY])
+        assert problems == []
+        assert record.played == {"fortress/1": "solved", "fortress/2": "solved",
+                                 "morphy/3": "solved", "lasker/9": "failed"}
+        assert record.rating.to_json() == [1620.0, 120.0, 0.09]     # A played more
+        assert (record.streak, record.best_streak) == (2, 5)
+
+
+def test_a_file_merges_the_puzzle_record_and_sets_a_damaged_one_here_aside():
+    mine = {PUZZLES_KEY: "{oops"}
+    Transfers(a_session(mine)).merge(read_file(export_file(MemoryStorage(
+        {PUZZLES_KEY: json.dumps(PUZZLES_A)}))))
+    assert json.loads(mine[PUZZLES_KEY]) == PUZZLES_A
+    assert mine["castling:recovery:puzzles"] == "{oops"          # nothing lost
+
+
+def test_a_damaged_puzzle_record_here_is_left_out_of_the_link():
+    held = read_transfer_link(transfer_link(MemoryStorage({PUZZLES_KEY: '{"format": 1}'})))
+    assert held.puzzles is None
 
 
 # -- the corpus of damaged links --------------------------------------------------------
@@ -305,6 +351,12 @@ def damaged_links() -> list[tuple[str, str]]:
         (packed({"castling-transfer": 1, "last": "nosuchgame"}), t("transfer.damaged")),
         (packed({"castling-transfer": 1, "last": 3}), t("transfer.damaged")),
         (packed({"castling-transfer": 1, "castling:welcomed": "x"}), t("transfer.damaged")),
+        (packed({"castling-transfer": 1, "puzzles": "x"}), t("transfer.damaged")),
+        (packed({"castling-transfer": 1, "puzzles": {"format": 2}}), t("transfer.damaged")),
+        (packed({"castling-transfer": 1, "puzzles": dict(PUZZLES_A, rating=[1500, -3, 0.09])}),
+         t("transfer.damaged")),
+        (packed({"castling-transfer": 1, "puzzles": dict(PUZZLES_A, played={"<b>": "solved"})}),
+         t("transfer.damaged")),
         (packed({"castling-transfer": 1, "stats": {"morphy": {"played": 1}}}, version="01"),
          t("transfer.other_version")),
         (packed({"castling-transfer": 1}, version="١"), t("transfer.damaged")),

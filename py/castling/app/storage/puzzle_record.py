@@ -101,3 +101,18 @@ def read_puzzle_record(text: str | None) -> tuple[PuzzleRecord, list[str]]:
     if damaged:
         return record, [t("store.puzzles_damaged", parts=", ".join(damaged))]
     return record, []
+
+
+def merged_records(here: PuzzleRecord, there: PuzzleRecord) -> PuzzleRecord:
+    """Two browsers' records as one (a transfer link or an export file merged):
+    every puzzle played in either (this browser's outcome where both played
+    it: each is rated once); the rating and the streak of the one that played
+    more puzzles, its rating the likelier to be the player's (a tie keeps this
+    browser's); the longer best streak. Merging the same record twice changes
+    nothing the second time."""
+    played = dict(there.played) | here.played
+    ahead = there if len(there.played) > len(here.played) else here
+    return PuzzleRecord(rating=ahead.rating, streak=ahead.streak,
+                        best_streak=max(here.best_streak, there.best_streak, ahead.streak),
+                        played=played)
+

@@ -8,8 +8,9 @@ game, anything set aside) and its text as stored.
 A transfer link is a fragment, so that what it carries never reaches a server:
 ``#transfer=1.BODY.CHECK``. ``1`` is the format; BODY is base64url (no padding)
 of zlib-compressed compact JSON, ``{"castling-transfer": 1, "stats": {...},
-"settings": {...}, "saves": {GAME: save, ...}, "last": GAME}`` (each part as
-:mod:`.records` stores it, parsed, and left out when there is none); CHECK is the
+"settings": {...}, "saves": {GAME: save, ...}, "last": GAME, "puzzles": {...}}``
+(each part as :mod:`.records` and :mod:`.puzzle_record` store it, parsed, and
+left out when there is none); CHECK is the
 CRC-32 of BODY's text, as 8 lowercase hex digits. A link that is cut, changed,
 of another format or not Castling's is refused (:class:`TransferLinkError`, in
 the player's words) before anything is written.
@@ -27,6 +28,8 @@ the player in words (:func:`described`) and, if they say so, merged
   keeps this browser's);
 * the settings are this browser's; the file's or the link's are taken only when
   this browser has none;
+* the puzzle records are merged (:func:`.puzzle_record.merged_records`): every
+  puzzle played in either, the rating of the one that played more;
 * anything else a file holds (the last game, the welcome, what was set aside)
   is taken only where this browser has nothing under its key.
 
@@ -46,6 +49,9 @@ from dataclasses import dataclass, field
 from ...errors import CastlingError, ImportFileError, TransferLinkError
 from ...games import GAMES
 from ...i18n import plural, t
+from ...numbers import number
+from .puzzle_record import (PUZZLES_KEY, PuzzleRecord, merged_records, puzzle_record_text,
+                            read_puzzle_record)
 from .recovery import CarefulStore
 from .records import (LAST_KEY, MERGED_KEPT, MERGED_KEY, PREFIX, SETTINGS_KEY, STATS_KEY,
                       JSONObject, Stats, read_merged, read_save, read_settings, read_stats,
@@ -77,6 +83,7 @@ class Holding:
     settings: str | None = None             # the settings' text, or None: none in it
     saves: dict[str, str] = field(default_factory=dict)     # game id -> save text
     others: dict[str, str] = field(default_factory=dict)    # any other castling: key -> text
+    puzzles: PuzzleRecord | None = None     # the player's puzzles, or None: none in it
     #: the statistics' fingerprint (the SHA-256 of their stored form, keys sorted): the same
     #: statistics merged a second time (the link opened again) are not added up again
     fingerprint: str = ""
@@ -103,6 +110,8 @@ def holding(items: dict[str, str], damaged: ImportFileError) -> Holding:
             held.saves[game_id] = text
         elif key == LAST_KEY and text not in GAMES:
             problems = [key]
+        elif key == PUZZLES_KEY:
+            held.puzzles, problems = read_puzzle_record(text)
         elif key == MERGED_KEY:
             continue        # what the other browser merged is not merged here
         else:
@@ -130,6 +139,9 @@ def described(held: Holding) -> list[str]:
         lines.append(plural("transfer.holds.saves", len(saves), games="; ".join(saves)))
     if held.settings is not None:
         lines.append(t("transfer.holds.settings"))
+    if held.puzzles is not None:
+        lines.append(plural("transfer.holds.puzzles", len(held.puzzles.played),
+                            rating=number(round(held.puzzles.rating.rating))))
     return lines or [t("transfer.holds.nothing")]
 
 
@@ -144,6 +156,7 @@ class Merged:
     taken: int = 0              # of those, taken (this browser's was older, or none)
     settings: str = "none"      # "taken", "kept" (this browser's) or "none" (it held none)
     again: bool = False         # its statistics were merged here before: not added again
+    puzzles: PuzzleRecord | None = None     # the puzzle record once merged (None: none held)
 
     def summary(self) -> str:
         """The notice after a merge."""
@@ -155,8 +168,12 @@ class Merged:
             saves = t("transfer.merged.saves", taken=self.taken, count=self.saves)
         stats = t("transfer.merged.stats.again") if self.again else \
             plural("transfer.merged.stats", self.games)
-        return t("notice.merged", stats=stats, saves=saves,
+        said = t("notice.merged", stats=stats, saves=saves,
                  settings=t(f"transfer.settings.{self.settings}"))
+        if self.puzzles is not None:
+            said += " " + plural("transfer.merged.puzzles", len(self.puzzles.played),
+                                 rating=number(round(self.puzzles.rating.rating)))
+        return said
 
 
 def merge(store: CarefulStore, held: Holding) -> Merged:
@@ -177,6 +194,10 @@ def merge(store: CarefulStore, held: Holding) -> Merged:
     for key, text in held.others.items():
         if store.get(key) is None:
             store.write(key, text)
+    if held.puzzles is not None:
+        # (This browser's record as it reads: a damaged one is set aside first.)
+        done.puzzles = merged_records(store.read(PUZZLES_KEY, read_puzzle_record), held.puzzles)
+        store.write(PUZZLES_KEY, puzzle_record_text(done.puzzles))
     merged = store.read(MERGED_KEY, read_merged)
     if held.stats and held.fingerprint in merged:
         done.games, done.again = 0, True
@@ -303,6 +324,9 @@ def transfer_link(storage: Storage) -> str:
     last = storage.get(LAST_KEY)
     if last in GAMES:
         data["last"] = last
+    text = storage.get(PUZZLES_KEY)
+    if text is not None and not read_puzzle_record(text)[1]:
+        data["puzzles"] = json.loads(text)
     packed = zlib.compress(json.dumps(data, separators=(",", ":"), sort_keys=True).encode(), 9)
     body = base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
     return f"{TRANSFER_MARK}{TRANSFER_FORMAT}.{body}.{_check(body)}"
@@ -356,14 +380,15 @@ def _items(data: JSONObject) -> dict[str, str]:
     fit its format is refused."""
     parts = set(data) - {"castling-transfer"}
     saves = data.get("saves", {})
-    if not parts <= {"stats", "settings", "saves", "last"} or not all(
-            isinstance(data.get(name, {}), dict) for name in ("stats", "settings")) or \
+    if not parts <= {"stats", "settings", "saves", "last", "puzzles"} or not all(
+            isinstance(data.get(name, {}), dict) for name in ("stats", "settings", "puzzles")) or \
             not isinstance(saves, dict) or not all(
             isinstance(save, dict) for save in saves.values()) or \
             not isinstance(data.get("last", ""), str):
         raise TransferLinkError(t("transfer.damaged"))
     items = {key: json.dumps(data[name], separators=(",", ":"))
-             for name, key in (("stats", STATS_KEY), ("settings", SETTINGS_KEY)) if name in data}
+             for name, key in (("stats", STATS_KEY), ("settings", SETTINGS_KEY),
+                               ("puzzles", PUZZLES_KEY)) if name in data}
     items |= {save_key(str(game_id)): json.dumps(save, separators=(",", ":"))
               for game_id, save in saves.items()}
     if "last" in data:
