@@ -3,9 +3,11 @@ the table, the only move is judged right at once, a wrong move "loses" and the
 winning line can be shown, the rating is kept and shown after a reload, and a
 puzzle link opens its puzzle."""
 
+from datetime import date
 from pathlib import Path
 
 from castling import GAMES
+from castling.app.puzzle_session import puzzle_of_the_day
 from castling.puzzles.table import read_table
 
 from browser_helpers import act, dom_piles, settle, shown_as_dom, stored, tap_move, wait_ready
@@ -81,3 +83,31 @@ def test_a_puzzle_from_the_menu_solved_then_one_failed_and_the_rating_kept(page,
     page.click('[data-action="puzzle-close"]')
     page.wait_for_function("!document.documentElement.hasAttribute('data-puzzle')")
     assert page.evaluate("location.hash") == "#/fortress/1"
+
+
+def test_the_puzzle_of_the_day_is_the_days_of_the_game_on_the_table(page, site_url):
+    page.goto(f"{site_url}index.html#/fortress/1")
+    wait_ready(page)
+    act(page, "puzzles")
+    shown_puzzle(page)
+    page.click('#puzzle [data-action="puzzle-daily"]')
+    page.wait_for_selector("#puzzle[data-puzzle-day]")
+    puzzle = shown_puzzle(page)
+    # Today is the player's calendar date, as the deal of the day's.
+    day = page.evaluate("(() => { const d = new Date(); return [d.getFullYear(), d.getMonth() + 1,"
+                        " d.getDate()].map((n) => String(n).padStart(2, '0')).join('-'); })()")
+    assert page.get_attribute("#puzzle", "data-puzzle-day") == day
+    assert puzzle.id == puzzle_of_the_day(FORTRESS, date.fromisoformat(day)).id
+    assert "puzzle of the day" in page.locator("#puzzle-title").text_content()
+    # Played (a wrong move: rated, failed), the next puzzle is another; the panel's
+    # button brings the day's back.
+    settle(page)
+    tap_move(page, RULES, puzzle.wrong[0][0][0])
+    page.wait_for_function("document.getElementById('puzzle-verdict').dataset.puzzleVerdict === 'wrong'")
+    assert stored(page, "castling:puzzles")["played"] == {puzzle.id: "failed"}
+    page.click('[data-action="puzzle-next"]')
+    page.wait_for_function(f"document.documentElement.dataset.puzzle !== '{puzzle.id}'")
+    assert page.get_attribute("#puzzle", "data-puzzle-day") is None
+    page.click('#puzzle [data-action="puzzle-daily"]')
+    page.wait_for_function(f"document.documentElement.dataset.puzzle === '{puzzle.id}'")
+    assert page.get_attribute("#puzzle", "data-puzzle-day") == day

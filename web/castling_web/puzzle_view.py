@@ -16,6 +16,7 @@ fetched when first asked for and kept by the service worker.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 from castling import GAMES
 from castling.game import Game
@@ -23,9 +24,11 @@ from castling.i18n import plural, t
 from castling.movegen import Move
 from castling.numbers import number
 from castling.app.table.board import status_line
-from castling.app.puzzle_session import Attempt, PuzzleSession, Verdict, puzzle_link
+from castling.app.puzzle_session import (Attempt, PuzzleSession, Verdict, puzzle_link,
+                                         puzzle_of_the_day)
 from castling.puzzles.table import Puzzle, PuzzleTable, read_table
 
+from .daily_view import local_today
 from .dom import JsObject
 from .host import Host
 from .pacing import Pacer
@@ -49,6 +52,7 @@ class PuzzleView:
         self.pacer = Pacer(host.window, self.document.getElementById("replay-speed"),
                            self._show_next)
         for action, do in (("puzzles", self.open_next), ("puzzle-next", self.open_next),
+                           ("puzzle-daily", self.open_daily),
                            ("puzzle-hint", self.hint), ("puzzle-line", self.show_line),
                            ("puzzle-runs-into", self.show_runs_into),
                            ("puzzle-retry", self.retry), ("puzzle-close", self.close)):
@@ -87,21 +91,30 @@ class PuzzleView:
     def open_next(self) -> None:
         """The next puzzle near the player's rating, of the game on the table
         (or, while a puzzle is shown, of its game); of Chessboard if it has none."""
+        asyncio.ensure_future(self._open_chosen(self.puzzles.choose))
+
+    def open_daily(self) -> None:
+        """Today's puzzle (the player's calendar date, as the deal of the day's)
+        of the game on the table, or of the puzzle's; of Chessboard if it has none."""
+        today = local_today(self.host.window)
+        asyncio.ensure_future(self._open_chosen(lambda table: puzzle_of_the_day(table, today),
+                                                day=today.isoformat()))
+
+    async def _open_chosen(self, choose: Callable[[PuzzleTable], Puzzle | None],
+                           day: str = "") -> None:
+        """The puzzle ``choose`` picks from the table of the game in view."""
         game_id = self._attempt.puzzle.rules.id if self.active else \
             self.host.session.game.rules.id
-        asyncio.ensure_future(self._open_next(game_id))
-
-    async def _open_next(self, game_id: str) -> None:
         table = await self.read_table(game_id)
         if table is not None and not table.puzzles:
             self.host.notify(t("puzzle.none_game", game=GAMES[game_id].name,
                                other=GAMES[FALLBACK].name))
             table = await self.read_table(FALLBACK)
-        chosen = self.puzzles.choose(table) if table is not None else None
+        chosen = choose(table) if table is not None else None
         if chosen is None:
             self.host.notify(t("puzzle.unavailable"))
             return
-        self.open(chosen)
+        self.open(chosen, day)
 
     async def open_link(self, game_id: str, number_: int) -> None:
         """Puzzle ``number_`` of ``game_id`` (a puzzle link); a message if there is none."""
@@ -121,8 +134,9 @@ class PuzzleView:
                 lambda text: read_table(text, game_id))
         return self.tables[game_id]
 
-    def open(self, puzzle: Puzzle) -> None:
-        """Put ``puzzle`` on the table, over the player's game (which waits as it is)."""
+    def open(self, puzzle: Puzzle, day: str = "") -> None:
+        """Put ``puzzle`` on the table, over the player's game (which waits as it
+        is); ``day`` (YYYY-MM-DD) when it is that day's puzzle of its game."""
         host = self.host
         host.leave_view_only()              # (a replay, or the puzzle shown before)
         attempt = self.puzzles.begin(puzzle)
@@ -138,8 +152,14 @@ class PuzzleView:
         root.setAttribute("data-puzzle", puzzle.id)
         panel = self._element("")
         panel.hidden = False
-        self._element("title").textContent = t("puzzle.title", game=puzzle.rules.name,
-                                                number=puzzle.number)
+        if day:
+            panel.setAttribute("data-puzzle-day", day)
+        else:
+            panel.removeAttribute("data-puzzle-day")
+        name = puzzle.rules.name
+        self._element("title").textContent = (
+            t("puzzle.title_daily", game=name, number=puzzle.number) if day
+            else t("puzzle.title", game=name, number=puzzle.number))
         host.window.history.replaceState(None, "", puzzle_link(puzzle.id))
         self._show(None)
         host.announce(self._element("verdict").textContent)
