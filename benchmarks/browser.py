@@ -65,6 +65,11 @@ same run, since this machine's absolute times vary by a third:
   moves, the same redraws), measured in the same run. Targets: no frame over
   50 ms, tap p95 under 16 ms.
 
+* A puzzle judged (part "puzzles", issue 62): from the tap that plays a move on a
+  puzzle to its verdict set on the panel, median and p95 over ``--judged`` moves
+  (the only move and a losing one in turn, Fortress's puzzles one after another),
+  and to the frame after for a look. Target: p95 under 100 ms (browser_puzzles.py).
+
 * The review (part "review"): from Review pressed to a lost game's turning point
   on the page, median and worst of ``--reviews`` games each of Chessboard,
   Morphy, Martha, Beleaguered Castle and Palace; the anchor is the same review
@@ -82,9 +87,9 @@ The parts live beside this script, one job a module: browser_visits.py (the
 server, the profiles, the page's clocks: what every figure is taken with),
 browser_start_up.py (boot, slow, phone, where, bytes), browser_solver.py
 (worker, verdicts), browser_taps.py (a player's taps; taps),
-browser_first_move.py (first), browser_motion.py (motion) and browser_review.py (review: the time to a game's
+browser_first_move.py (first), browser_motion.py (motion), browser_review.py (review: the time to a game's
 turning point against the naive review, and the worker's memory through a
-300-move game's). This script is the command line: it picks the
+300-move game's) and browser_puzzles.py (puzzles: a move judged). This script is the command line: it picks the
 parts, serves the sites and prints each part's figures against its targets.
 
 Run: make bench (or .venv/bin/python benchmarks/browser.py after python3 build.py)
@@ -101,6 +106,7 @@ from browser_visits import ROOT, WAYS_IN, CountingHandler, median, profile  # (f
 import browser_visits  # (SITE: the site measured)
 from browser_first_move import first_move_figures
 from browser_motion import motion_figures
+from browser_puzzles import puzzle_figures
 from browser_review import review_figures
 from browser_solver import verdict_figures, worker_figures
 from browser_start_up import boot_figures, first_visit_bytes, phone_figures, print_boots, where_figures
@@ -119,9 +125,11 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=150, help="taps measured per game")
     parser.add_argument("--verdicts", type=int, default=40, help="verdicts timed per game")
     parser.add_argument("--reviews", type=int, default=20, help="lost games reviewed per game")
+    parser.add_argument("--judged", type=int, default=40, help="puzzle moves judged (part puzzles)")
     parser.add_argument("--first-rounds", type=int, default=1,
                         help="rounds of the first tap's deal links per profile (part first)")
-    parser.add_argument("--parts", default="first,boot,slow,phone,where,bytes,worker,verdicts,taps,motion,review",
+    parser.add_argument("--parts", default="first,boot,slow,phone,where,bytes,worker,verdicts,taps,"
+                                           "motion,review,puzzles",
                         help="which figures to measure (comma-separated)")
     parser.add_argument("--site", type=Path, default=ROOT / "dist", help="the built site to measure")
     parser.add_argument("--before", type=Path, default=None,
@@ -207,6 +215,8 @@ def measure(playwright, parts: set[str], args, base: str, plain: str) -> None:
         motion_figures(playwright, base, args.moves)
     if "review" in parts:
         review_figures(playwright, base, args.reviews)
+    if "puzzles" in parts:
+        puzzle_figures(playwright, base, args.judged)
     if "taps" not in parts:
         return
     print("Tap-to-move latency (milliseconds):")
