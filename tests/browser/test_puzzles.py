@@ -6,7 +6,7 @@ puzzle link opens its puzzle."""
 from datetime import date
 from pathlib import Path
 
-from castling import GAMES
+from castling import GAMES, Game
 from castling.app.puzzle_session import puzzle_of_the_day
 from castling.puzzles.table import read_table
 
@@ -111,3 +111,36 @@ def test_the_puzzle_of_the_day_is_the_days_of_the_game_on_the_table(page, site_u
     page.click('#puzzle [data-action="puzzle-daily"]')
     page.wait_for_function(f"document.documentElement.dataset.puzzle === '{puzzle.id}'")
     assert page.get_attribute("#puzzle", "data-puzzle-day") == day
+
+
+def test_the_moves_before_the_puzzle_are_stepped_through_then_it_is_played(page, site_url):
+    page.goto(f"{site_url}index.html#/puzzle/fortress/3")
+    wait_ready(page)
+    puzzle = shown_puzzle(page)
+    settle(page)
+    start = len(puzzle.moves)
+    counter = "#puzzle-before-counter"
+    assert page.get_attribute(counter, "data-puzzle-step") == str(start)
+    assert page.is_disabled('[data-action="puzzle-before-forward"]')
+    # Back by the keyboard (the panel's buttons are in the tab order): the position
+    # one move before, only looked at.
+    page.focus('[data-action="puzzle-before-back"]')
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.querySelector('{counter}').dataset.puzzleStep === '{start - 1}'")
+    settle(page)
+    before = Game(RULES, puzzle.deal)
+    for move in puzzle.moves[:-1]:
+        before.play(move)
+    assert dom_piles(page) == shown_as_dom(before.position.to_piles())
+    assert page.locator(counter).text_content() == f"Move {start - 1} of {start}"
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.querySelector('{counter}').dataset.puzzleStep === '{start - 2}'")
+    # Forward to the puzzle, and it plays.
+    for _ in range(2):
+        page.click('[data-action="puzzle-before-forward"]')
+    page.wait_for_function(f"document.querySelector('{counter}').dataset.puzzleStep === '{start}'")
+    settle(page)
+    assert dom_piles(page) == shown_as_dom(puzzle.position().to_piles())
+    tap_move(page, RULES, puzzle.solution[0])
+    page.wait_for_function("document.getElementById('puzzle-verdict').dataset.puzzleVerdict")
+    assert verdict(page) in ("right", "solved")

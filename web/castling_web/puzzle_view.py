@@ -7,7 +7,8 @@ player's own game and its save are not touched meanwhile, and the toolbar,
 which works on it, is out of reach. The panel ``#puzzle`` says what to find,
 the verdict (``data-puzzle-verdict``: ``right``, ``solved``, ``wrong``), the
 rating and its change, the streak, and offers a hint, the winning line, what
-a wrong move runs into, Retry, the next puzzle and the way back. What is right
+a wrong move runs into, Retry, the next puzzle, today's puzzle, the moves that
+led to it (stepped through, to look at) and the way back. What is right
 and what is rated is the app model's (castling.app.puzzle_session); the
 puzzles come from the table shipped for each game (``puzzles/GAME.json``),
 fetched when first asked for and kept by the service worker.
@@ -49,10 +50,14 @@ class PuzzleView:
         self.tables: dict[str, PuzzleTable | None] = {}
         self.active = False
         self._shown: list[Move] = []        # the line or the run being shown, still to play
+        #: a position before the puzzle shown, to look at (None: the puzzle's table)
+        self._before: Game | None = None
         self.pacer = Pacer(host.window, self.document.getElementById("replay-speed"),
                            self._show_next)
         for action, do in (("puzzles", self.open_next), ("puzzle-next", self.open_next),
                            ("puzzle-daily", self.open_daily),
+                           ("puzzle-before-back", lambda: self.step_before(-1)),
+                           ("puzzle-before-forward", lambda: self.step_before(1)),
                            ("puzzle-hint", self.hint), ("puzzle-line", self.show_line),
                            ("puzzle-runs-into", self.show_runs_into),
                            ("puzzle-retry", self.retry), ("puzzle-close", self.close)):
@@ -163,6 +168,7 @@ class PuzzleView:
         host.window.history.replaceState(None, "", puzzle_link(puzzle.id))
         self._show(None)
         host.announce(self._element("verdict").textContent)
+        self._show_before()
         host.view.focus(puzzle.rules.pile_names[0])
 
     def close(self) -> None:
@@ -176,6 +182,7 @@ class PuzzleView:
         if not self.active:
             return
         self.pacer.stop()
+        self._stop_looking()
         self.active = False
         self.host.table_owner = None
         self.host.held.forget()
@@ -198,6 +205,8 @@ class PuzzleView:
         move = self.puzzles.hint()
         if move is None:
             return
+        if self._before is not None:
+            self._draw()                    # (the hint is lit on the puzzle's table)
         names = self._attempt.puzzle.rules.pile_names
         self.host.view.mark("hint-from", [names[move[0]]])
         self.host.view.mark("hint-to", [names[move[1]]])
@@ -236,8 +245,59 @@ class PuzzleView:
     def _element(self, name: str) -> JsObject:
         return self.document.getElementById(f"puzzle-{name}" if name else "puzzle")
 
+    # -- the moves before: from the deal to the puzzle, to look at ------------------------
+
+    def step_before(self, direction: int) -> None:
+        """One move back (-1) or forward (1) through the moves that led to the
+        puzzle. A position before it is only looked at (the table takes no move
+        meanwhile, as in a replay); the last step forward is the puzzle's table
+        as the player left it, to play on."""
+        attempt = self._attempt
+        at = attempt.start if self._before is None else len(self._before.moves)
+        step = max(0, min(attempt.start, at + direction))
+        if step == at:
+            return
+        self.pacer.stop()
+        if step == attempt.start:
+            self._draw()
+            self.host.announce(self._element("verdict").textContent)
+            return
+        game = Game(attempt.puzzle.rules, attempt.puzzle.deal)
+        for move in attempt.puzzle.moves[:step]:
+            game.play(move)
+        self._before = game
+        self.host.view_only = True
+        self.host.held.forget()
+        for highlight in ("hint-from", "hint-to", "selected", "target"):
+            self.host.view.mark(highlight)
+        self.host.motion.draw(game.position.to_piles())
+        self.host.status(status_line(game.position))
+        self._show_before()
+        self.host.announce(t("replay.say.start") if step == 0 else
+                           t("replay.say.at", step=step, total=attempt.start))
+
+    def _stop_looking(self) -> None:
+        """Back from a position before the puzzle (the caller draws the puzzle's table)."""
+        if self._before is not None:
+            self._before = None
+            self.host.view_only = False
+
+    def _show_before(self) -> None:
+        """The counter of the moves before and its buttons, for the position shown."""
+        start = self._attempt.start
+        step = start if self._before is None else len(self._before.moves)
+        counter = self._element("before-counter")
+        counter.textContent = t("replay.counter", step=step, total=start)
+        counter.setAttribute("data-puzzle-step", str(step))
+        button = self.document.querySelector
+        button('[data-action="puzzle-before-back"]').disabled = step == 0
+        button('[data-action="puzzle-before-forward"]').disabled = step == start
+
     def _draw(self) -> None:
-        """The puzzle's table as it stands, no highlight left over, and its status line."""
+        """The puzzle's table as it stands, no highlight left over, and its status
+        line (back from a position before it, if one was shown)."""
+        self._stop_looking()
+        self._show_before()
         for highlight in ("hint-from", "hint-to", "selected", "target"):
             self.host.view.mark(highlight)
         self.host.motion.draw(self.game.position.to_piles())
