@@ -144,3 +144,17 @@ def test_the_moves_before_the_puzzle_are_stepped_through_then_it_is_played(page,
     tap_move(page, RULES, puzzle.solution[0])
     page.wait_for_function("document.getElementById('puzzle-verdict').dataset.puzzleVerdict")
     assert verdict(page) in ("right", "solved")
+
+
+def test_a_first_visit_by_a_puzzle_link_opens_the_puzzle_with_no_welcome_over_it(browser, site_url):
+    context = browser.new_context(welcome=True, viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(f"{site_url}index.html#/puzzle/fortress/3")
+        wait_ready(page)
+        assert shown_puzzle(page).id == "fortress/3"
+        assert not page.locator("#welcome-dialog").evaluate("dialog => dialog.open")
+        # (It waits for a visit to the player's own table: not remembered as closed.)
+        assert page.evaluate("localStorage.getItem('castling:welcomed')") is None
+    finally:
+        context.close()

@@ -16,6 +16,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from castling import GAMES
 from castling.errors import LinkError
 from castling.i18n import t
 from castling.app.deals.links import deal_link, parse_link
@@ -43,8 +44,8 @@ class Router:
         self.open_puzzle = open_puzzle      # puts a puzzle (game, number) on the table
         #: a transfer link is in the address, waiting for the player's answer
         self.holding = False
-        #: what the page was opened by, if a link: ("deal" or "replay", rules,
-        #: number) (the welcome says what was shared: welcome.py)
+        #: what the page was opened by, if a link: ("deal", "replay" or "puzzle",
+        #: rules, number) (the welcome says what was shared, or waits: welcome.py)
         self.opened_by: tuple[str, GameRules, int] | None = None
         host.listen(host.window, "hashchange", lambda event: self.route())
         host.subscribe(self.show_link)
@@ -67,6 +68,8 @@ class Router:
         try:
             if is_puzzle_link(fragment):
                 game_id, number = parse_puzzle_link(fragment)
+                if first:
+                    self.opened_by = ("puzzle", GAMES[game_id], number)
                 # The player's game first (the page's first route opens one), under the puzzle.
                 self.opening.first(self._first_table())
                 host.show_game()

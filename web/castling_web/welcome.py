@@ -33,6 +33,11 @@ class Welcome:
         # could not be remembered as closed, and would greet every visit.
         if not session.preferences.welcome_due or not session.store.saving_works or self.dialog.open:
             return
+        # A first visit by a puzzle link: the puzzle's panel says what to do, and
+        # a welcome to the game under it would cover the puzzle. It waits, not
+        # closed, for a visit to the player's own table.
+        if self.router.opened_by is not None and self.router.opened_by[0] == "puzzle":
+            return
         # (a replay link's game, which is not the player's own on the table yet)
         rules = self.router.opened_by[1] if self.router.opened_by else session.game.rules
         text = self.host.document.getElementById
