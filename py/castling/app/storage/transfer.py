@@ -10,8 +10,8 @@ A transfer link is a fragment, so that what it carries never reaches a server:
 of zlib-compressed compact JSON, ``{"castling-transfer": 1, "stats": {...},
 "settings": {...}, "saves": {GAME: save, ...}, "last": GAME, "puzzles": {...}}``
 (each part as :mod:`.records` and :mod:`.puzzle_record` store it, parsed, and
-left out when there is none); CHECK is the
-CRC-32 of BODY's text, as 8 lowercase hex digits. A link that is cut, changed,
+left out when there is none or it is damaged); CHECK is the CRC-32 of BODY's
+text, as 8 lowercase hex digits. A link that is cut, changed,
 of another format or not Castling's is refused (:class:`TransferLinkError`, in
 the player's words) before anything is written.
 
