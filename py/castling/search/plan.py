@@ -30,7 +30,7 @@ VERSION = 8     # 2: the search in two stages (see solve); 3: a card home worth 
                 # 5: the beam for every game (stages_for); 6: the core's second
                 # stage carries on from the first's positions, one deck (carries_on);
                 # 7: the core's depth-first scan after them (scan_share);
-                # 8: a second scan, shuffled, after the first (scans_shuffled)
+                # 8: a second scan, shuffled, after the first, one deck (scans_shuffled)
 #: The version the standard-library search searches as, node for node (the
 #: core's third stage and its carrying on are the core's alone): what a
 #: verdict of the Python search is recorded as.
@@ -173,14 +173,16 @@ def scan_share(rules: GameRules, max_nodes: int, version: int = VERSION) -> int:
 def scans_shuffled(rules: GameRules, max_nodes: int, version: int = VERSION) -> bool:
     """Whether the core's shuffled scan follows the scan, with as large a
     share (the second stage ending that much sooner again): from solver 8,
-    wherever the scan runs. It tries the positions one move makes in an
-    order their hashes give, not their scores: a scan that commits to
-    another line first wins other deals. Within 1,000,000 positions, of
-    Penelope's Web and Streets and Alleys together: deals 1-200, 22 left
-    undecided with the scan alone, 15 with both; deals 201-400 (not used
-    to choose the order), 28 and 25 (docs/decisions/solver.md has the five
-    orders tried)."""
-    return version >= 8 and scan_share(rules, max_nodes, version) > 0
+    in the games of one deck, wherever the scan runs. It tries the positions
+    one move makes in an order their hashes give, not their scores: a scan
+    that commits to another line first wins other deals. Within 1,000,000
+    positions, of Penelope's Web and Streets and Alleys together: deals
+    1-200, 22 left undecided with the scan alone, 15 with both; deals
+    201-400 (not used to choose the order), 28 and 25 (docs/decisions/solver.md
+    has the five orders tried). In the games of several decks it won
+    nothing and cost a deal (Palace and Zerline, deals 1-40 within 400,000
+    positions: 34 and 13 won without it, 33 and 13 with it)."""
+    return version >= 8 and rules.decks == 1 and scan_share(rules, max_nodes, version) > 0
 
 
 def check_budgets(max_nodes: int, seconds: float | None, memory: int | None) -> None:

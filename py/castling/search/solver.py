@@ -40,10 +40,10 @@ found expanded once. From solver 7 a depth-first scan has a sixteenth of a
 large budget between the second stage and the beam
 (:func:`castling.search.plan.scan_share`): it wins at once deals whose wins
 are long, and proves a loss only by searching every position reachable.
-From solver 8 a second scan, with as large a share, follows it, trying
-positions of one score in another order (:func:`castling.search.plan.scans_shuffled`):
-where the wins are few, the line a scan commits to first decides whether
-it finds one. The Python search has none of these: :func:`castling.search.python_search.python_solve` is the reference for the
+From solver 8, in the one-deck games, a second scan with as large a share
+follows it, trying the positions one move makes in the order of their
+hashes (:func:`castling.search.plan.scans_shuffled`): where the wins are few, the line
+a scan commits to first decides whether it finds one. The Python search has none of these: :func:`castling.search.python_search.python_solve` is the reference for the
 two stages searched afresh, as the core searches them as solver 3 did
 (``solver=3``: no beam, no carrying on), and the tests compare them so.
 
