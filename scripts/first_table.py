@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -29,6 +30,8 @@ from castling import GAMES, Game
 from castling.cards import FACE_DOWN, RANKS, SUITS, card_text, rank_label
 from castling.search.core.tables import rules_table
 from castling.i18n import DEFAULT, LANGUAGES, language, plural, set_language, t
+from castling.numbers import grouping
+from castling.puzzles.glicko import NEW_PLAYER
 from castling.plurals import forms
 from castling.movegen import tables_for
 from castling.app.table.arrangement import FAN_HEIGHT, FAN_WIDTH, INDEX_HEIGHT, INDEX_WIDTH, Space, page_plan
@@ -217,8 +220,42 @@ def _game_words(rules: GameRules) -> dict:
         "won": t("status.won", moves="{moves}"),
         "lost": t("status.lost"),
         "bases": [t("status.base", rank=rank_label(rank)) for rank in range(13)],
+        # a puzzle link's title and the welcome over it (the rest of its
+        # panel's words, the same in every game, are in panels.json)
+        "puzzle": {"title": t("puzzle.title", game=rules.name, number="{number}"),
+                   "shared": t("welcome.puzzle", game=rules.name, number="{number}")},
     }
     return words
+
+
+def _panel_words() -> dict:
+    """The words of the panels a link opens above its table (castling_web/replay_view.py's,
+    puzzle_view.py's) in the current language: their markup's (in the default
+    language in the page), and what a puzzle's panel says, with ``{…}`` where the
+    page puts a number."""
+    return {**{panel: {key: t(key) for key in keys} for panel, keys in PANEL_KEYS.items()},
+            "find": t("puzzle.find"),
+            "find_moves": {form: t(f"puzzle.find_moves.{form}", count="{count}")
+                           for form in forms(language())},
+            "before": t("replay.counter", step="{step}", total="{total}"),
+            "rating": t("puzzle.rating", rating="{rating}"),
+            "streak": {form: t(f"puzzle.streak.{form}", count="{count}") for form in forms(language())},
+            "numbers": grouping()}
+
+
+def _panel_keys(panel: str) -> tuple[str, ...]:
+    """The message keys the markup of ``<section id=panel>`` in web/index.html
+    names (data-i18n, data-i18n-title, …): what the page translates in it
+    before Python is up."""
+    page = (Path(__file__).resolve().parents[1] / "web" / "index.html").read_text(encoding="utf-8")
+    found = re.search(rf'<section id="{panel}"(.*?)</section>', page, re.S)
+    if found is None:
+        sys.exit(f"build.py: web/index.html has no <section id={panel!r}>")
+    return tuple(dict.fromkeys(re.findall(r'data-i18n(?:-[a-z-]+)?="([^"]+)"', found.group(0))))
+
+
+#: The panels a link opens above its table before Python is up, and their keys.
+PANEL_KEYS = {panel: _panel_keys(panel) for panel in ("replay", "puzzle")}
 
 
 #: The settings the early table plays by (web/first-table/settings-and-save.js), read from
@@ -259,17 +296,26 @@ def game_plan(rules: GameRules) -> dict:
                      "card_sizes": CARD_SIZES}
     plan["cards"] = {"ranks": RANKS, "suits": SUITS, "face_down": FACE_DOWN}
     plan["play"] = _play()
+    plan["puzzles"] = {"new_rating": NEW_PLAYER[0]}     # (a player who has not played one)
     plan["words"] = _in_every_language(lambda: _game_words(rules))
     return plan
 
 
 def game_files() -> dict[str, bytes]:
-    """Each game's ``tables/GAME.json`` and ``tables/GAME.bin``, by file name."""
+    """Each game's ``tables/GAME.json`` and ``tables/GAME.bin``, by file name,
+    and ``tables/panels.json``: the words of the panels a link opens (a replay's,
+    a puzzle's) in every language, the same for every game, so fetched beside a
+    game's files by the links that open one, and by no other."""
     files = {}
     for game_id, rules in GAMES.items():
         files[f"{game_id}.json"] = _json(game_plan(rules)).encode("utf-8")
         files[f"{game_id}.bin"] = rules_table(tables_for(rules))
+    files[PANELS] = _json({"words": _in_every_language(_panel_words)}).encode("utf-8")
     return files
+
+
+#: The panels' words' file in tables/.
+PANELS = "panels.json"
 
 
 #: The parts of first-table.js in web/first-table/, a file for each job, in the

@@ -20,6 +20,14 @@ def _form(language: str | None) -> dict[str, Any]:
     return found
 
 
+def grouping(language: str | None = None) -> dict[str, Any]:
+    """How :func:`number` groups digits in ``language``: its ``group`` sign and
+    ``grouping_from`` (1: from four digits, 2: from five), for the page to
+    write numbers the same way before Python is up (web/first-table/stored.js)."""
+    form = _form(language)
+    return {"group": form["group"], "grouping_from": form["grouping_from"]}
+
+
 def number(value: int, language: str | None = None) -> str:
     """A whole number with the language's grouping ("12,345", "12.345"); a
     language that groups only from five digits writes "1234" (CLDR's

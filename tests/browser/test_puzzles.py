@@ -8,6 +8,7 @@ from pathlib import Path
 
 from castling import GAMES, Game
 from castling.app.puzzle_session import puzzle_of_the_day
+from castling.i18n import catalogue
 from castling.puzzles.table import read_table
 
 from browser_helpers import act, dom_piles, settle, shown_as_dom, stored, tap_move, wait_ready
@@ -146,15 +147,20 @@ def test_the_moves_before_the_puzzle_are_stepped_through_then_it_is_played(page,
     assert verdict(page) in ("right", "solved")
 
 
-def test_a_first_visit_by_a_puzzle_link_opens_the_puzzle_with_no_welcome_over_it(browser, site_url):
+def test_a_first_visit_by_a_puzzle_link_is_welcomed_and_finds_the_puzzle_under_it(browser, site_url):
     context = browser.new_context(welcome=True, viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
         page.goto(f"{site_url}index.html#/puzzle/fortress/3")
         wait_ready(page)
         assert shown_puzzle(page).id == "fortress/3"
-        assert not page.locator("#welcome-dialog").evaluate("dialog => dialog.open")
-        # (It waits for a visit to the player's own table: not remembered as closed.)
-        assert page.evaluate("localStorage.getItem('castling:welcomed')") is None
+        # The welcome says a puzzle was shared (the game's goal and its moves below it).
+        assert page.locator("#welcome-dialog").evaluate("dialog => dialog.open")
+        assert page.locator("#welcome-game").text_content() == \
+            catalogue("en")["welcome.puzzle"].format(game="Fortress", number=3)
+        page.locator("#welcome-dialog button.primary").click()        # Play
+        page.wait_for_function("!document.getElementById('welcome-dialog').open")
+        assert page.locator("#puzzle").is_visible()
+        assert page.evaluate("localStorage.getItem('castling:welcomed')") is not None
     finally:
         context.close()

@@ -347,6 +347,21 @@ export function lane(engine) {
     await noErrors();
   });
 
+  step(`a puzzle link: its puzzle drawn before Python is up, then the app's, the same`, async () => {
+    await open("index.html#/puzzle/chessboard/7");
+    // (Python's start waits for the page's table: html[data-early] says which way in it drew.)
+    assert.equal(await page.run(() => document.documentElement.dataset.early), "puzzle");
+    await page.waitFor(() => document.documentElement.dataset.puzzle === "chessboard/7");
+    assert.deepEqual(await table(), asShown(puzzleOf("chessboard/7").position));
+    assert.equal(await page.run(() => document.getElementById("puzzle").hidden), false);
+    if (await page.run(() => !!document.querySelector("#welcome-dialog[open]"))) {   // (run alone)
+      await page.tap("#welcome-dialog button.primary");
+    }
+    await page.tap('[data-action="puzzle-close"]');
+    await page.waitFor(() => !document.documentElement.hasAttribute("data-puzzle"));
+    await noErrors();
+  });
+
   // The narrowest phones, in each language (German's and French's words are the
   // longest), and a desktop.
   for (const [width, height, language] of [...LANGUAGES.map((code) => [360, 740, code]),

@@ -3,6 +3,7 @@ each game's plan and rules table, in the site, small, and true to the engine."""
 
 import gzip
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -23,7 +24,24 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_every_game_has_its_plan_and_rules_table_and_nothing_else_is_there(site):
     names = {path.name for path in (site / "tables").iterdir()}
-    assert names == {f"{game_id}.{kind}" for game_id in GAMES for kind in ("json", "bin")}
+    assert names == {f"{game_id}.{kind}" for game_id in GAMES for kind in ("json", "bin")} | {"panels.json"}
+
+
+def test_the_panels_words_are_every_key_of_their_markup_in_every_language(site):
+    """tables/panels.json: what a replay's and a puzzle's panel say before Python
+    is up, each key of their markup in web/index.html in each language."""
+    panels = json.loads((site / "tables" / "panels.json").read_text(encoding="utf-8"))["words"]
+    page = (ROOT / "web" / "index.html").read_text(encoding="utf-8")
+    assert set(panels) == set(LANGUAGES)
+    for code, words in panels.items():
+        for panel in ("replay", "puzzle"):
+            markup = page[page.index(f'<section id="{panel}"'):]
+            markup = markup[:markup.index("</section>")]
+            keys = set(re.findall(r'data-i18n(?:-[a-z-]+)?="([^"]+)"', markup))
+            assert len(keys) > 5
+            assert words[panel] == {key: catalogue(code)[key] for key in keys}
+        assert words["find"] == catalogue(code)["puzzle.find"]
+        assert "{rating}" in words["rating"] and words["numbers"]["group"]
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -55,9 +73,10 @@ def test_the_status_line_a_plan_gives_is_every_deals(game_id):
 
 
 def test_a_games_files_are_small(site):
-    """A link fetches its game's two files: a few kilobytes each as a static
-    host sends them (gzip; Chequers', of many arrangements, the largest: some
-    8.4 kB, of which the words of each of the six languages about 1.4 kB)."""
+    """A link fetches its game's two files (a replay's or a puzzle's the
+    panels' words too, 3.5 kB): a few kilobytes each as a static host sends
+    them (gzip; Chequers', of many arrangements, the largest: some 9.3 kB, of
+    which the words of each of the six languages about 1.4 kB)."""
     for path in (site / "tables").iterdir():
         assert len(gzip.compress(path.read_bytes())) < 10_000, path.name
 

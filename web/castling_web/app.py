@@ -137,7 +137,7 @@ class App:
         self.puzzles = PuzzleView(self, PuzzleSession(self.session.store))
         self.keep.review = self.review.open_game
         self.router = Router(self, Opening(self.session, self.keeping), self.replay.open, self.keep,
-                             self.transfer.offer_link, self.puzzles.open_link)
+                             self.transfer.offer_link, self.puzzles.follow_link)
         self.daily = DailyDeal(self, self.keep)
         self.calendar = CalendarView(self, self.daily)
         self.welcome = Welcome(self, self.router)

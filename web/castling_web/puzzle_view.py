@@ -54,6 +54,11 @@ class PuzzleView:
         self._before: Game | None = None
         self.pacer = Pacer(host.window, self.document.getElementById("replay-speed"),
                            self._show_next)
+        #: a puzzle link's table, drawn by the page before Python was up, is
+        #: waiting for its puzzle to be read (:meth:`follow_link`)
+        self.waiting = False
+        #: a button of the panel pressed meanwhile, pressed once the puzzle is up
+        self._asked: Callable[[], object] | None = None
         for action, do in (("puzzles", self.open_next), ("puzzle-next", self.open_next),
                            ("puzzle-daily", self.open_daily),
                            ("puzzle-before-back", lambda: self.step_before(-1)),
@@ -61,7 +66,16 @@ class PuzzleView:
                            ("puzzle-hint", self.hint), ("puzzle-line", self.show_line),
                            ("puzzle-runs-into", self.show_runs_into),
                            ("puzzle-retry", self.retry), ("puzzle-close", self.close)):
-            host.command(action, do)
+            host.command(action, self._once_up(do))
+
+    def _once_up(self, do: Callable[[], object]) -> Callable[[], None]:
+        """``do``, or, while a link's puzzle is still being read, ``do`` once it is."""
+        def pressed() -> None:
+            if self.waiting:
+                self._asked = do
+            else:
+                do()
+        return pressed
 
     # -- the Host's table owner: the table plays on the puzzle's game ---------------------
 
@@ -121,15 +135,39 @@ class PuzzleView:
             return
         self.open(chosen, day)
 
+    def follow_link(self, game_id: str, number_: int, drawn: bool) -> None:
+        """Open puzzle ``number_`` of ``game_id`` (a puzzle link) once its table
+        is read. ``drawn``: the page drew it before Python was up; it stays
+        on the table meanwhile, looked at, and the player's game is not drawn
+        over it (a panel's button pressed meanwhile is pressed once it is up)."""
+        if drawn:
+            self.waiting = True
+            self.host.view_only = True
+        asyncio.ensure_future(self.open_link(game_id, number_))
+
     async def open_link(self, game_id: str, number_: int) -> None:
-        """Puzzle ``number_`` of ``game_id`` (a puzzle link); a message if there is none."""
+        """Puzzle ``number_`` of ``game_id`` (a puzzle link); a message, and the
+        player's game, if there is none."""
         table = await self.read_table(game_id)
-        if table is None:
-            self.host.notify(t("puzzle.unavailable"))
-        elif not 1 <= number_ <= len(table.puzzles):
-            self.host.notify(t("puzzle.no_such", game=GAMES[game_id].name, number=number_))
-        else:
+        if table is not None and 1 <= number_ <= len(table.puzzles):
             self.open(table.puzzle(number_))
+            return
+        if self.waiting:                    # (the page drew what cannot be opened)
+            self._stop_waiting()
+            self._element("").hidden = True
+            self.document.querySelector(".controls").inert = False
+            self.document.documentElement.removeAttribute("data-puzzle")
+            self.host.show_game()
+        self.host.notify(t("puzzle.unavailable") if table is None else
+                         t("puzzle.no_such", game=GAMES[game_id].name, number=number_))
+
+    def _stop_waiting(self) -> Callable[[], object] | None:
+        """The wait for a link's puzzle over; the button pressed meanwhile, if one was."""
+        asked, self._asked = self._asked, None
+        if self.waiting:
+            self.waiting = False
+            self.host.view_only = False
+        return asked
 
     async def read_table(self, game_id: str) -> PuzzleTable | None:
         """The game's puzzles, fetched once; None where they cannot be read."""
@@ -143,6 +181,8 @@ class PuzzleView:
         """Put ``puzzle`` on the table, over the player's game (which waits as it
         is); ``day`` (YYYY-MM-DD) when it is that day's puzzle of its game."""
         host = self.host
+        drawn = self.waiting                # (the page drew this table: no deal to show)
+        asked = self._stop_waiting()
         host.leave_view_only()              # (a replay, or the puzzle shown before)
         attempt = self.puzzles.begin(puzzle)
         self.active = True
@@ -150,7 +190,7 @@ class PuzzleView:
         host.held.forget()
         host.view.show_rules(puzzle.rules)
         host.chrome.name_the_game(attempt.game)
-        host.motion.draw(attempt.game.position.to_piles(), deal=True)
+        host.motion.draw(attempt.game.position.to_piles(), deal=not drawn)
         host.status(status_line(attempt.game.position))
         self.document.querySelector(".controls").inert = True
         root = self.document.documentElement
@@ -170,6 +210,8 @@ class PuzzleView:
         host.announce(self._element("verdict").textContent)
         self._show_before()
         host.view.focus(puzzle.rules.pile_names[0])
+        if asked is not None:
+            asked()
 
     def close(self) -> None:
         """Back to the player's own game, as they left it."""

@@ -12,8 +12,7 @@ so is which game an address opens (castling.app.opening).
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 from castling import GAMES
@@ -35,13 +34,14 @@ class Router:
 
     def __init__(self, host: Host, opening: Opening, open_replay: Callable[[Replay], Any],
                  keep: KeepGame, open_transfer: Callable[[str], Any],
-                 open_puzzle: Callable[[str, int], Awaitable[Any]]) -> None:
+                 open_puzzle: Callable[[str, int, bool], Any]) -> None:
         self.host = host
         self.opening = opening              # which game an address opens (the app model's)
         self.open_replay = open_replay      # shows a Replay over the player's game
         self.keep = keep                    # offers back a game the link replaced (keep_game.py)
         self.open_transfer = open_transfer  # shows what a transfer link holds
-        self.open_puzzle = open_puzzle      # puts a puzzle (game, number) on the table
+        #: puts a puzzle (game, number) on the table (drawn: the page drew it already)
+        self.open_puzzle = open_puzzle
         #: a transfer link is in the address, waiting for the player's answer
         self.holding = False
         #: what the page was opened by, if a link: ("deal", "replay" or "puzzle",
@@ -72,8 +72,12 @@ class Router:
                     self.opened_by = ("puzzle", GAMES[game_id], number)
                 # The player's game first (the page's first route opens one), under the puzzle.
                 self.opening.first(self._first_table())
-                host.show_game()
-                asyncio.ensure_future(self.open_puzzle(game_id, number))
+                # The page drew the puzzle before Python was up (web/first-table/way-in.js):
+                # it stays on the table, the player's game not drawn over it meanwhile.
+                drawn = first and self._early_way() == "puzzle"
+                if not drawn:
+                    host.show_game()
+                self.open_puzzle(game_id, number, drawn)
                 return
             if is_replay_link(fragment):
                 replay = parse_replay_link(fragment)
@@ -104,10 +108,14 @@ class Router:
 
     def _first_table(self) -> bool:
         """Whether the page showed the first visit's deal before Python was up
-        (web/first-table/show.js marks which way in it drew: a link's deal or a
-        player's save are what the app opens anyway)."""
+        (a link's deal or a player's save are what the app opens anyway)."""
+        return self._early_way() == "front-door"
+
+    def _early_way(self) -> str:
+        """Which way in the page drew before Python was up (web/first-table/show.js
+        marks it: "front-door", "deal", "replay", "puzzle", "return"), or ""."""
         way = self.host.document.documentElement.getAttribute("data-early")
-        return str(way) == "front-door"
+        return str(way) if way else ""
 
     def release(self) -> None:
         """The transfer link was answered (or refused): the address names the deal again,

@@ -3,8 +3,8 @@ to move a card, and where the other games are; shown over the dealt table
 once, and never again once closed (``Preferences.welcome_due``, kept under
 ``castling:welcomed``). Its root carries ``data-welcome``. A first visit by a
 link says what was shared: a deal ("Martha, deal #31337 — shared with you."),
-or someone's game to watch (a replay link). On a first visit the page opens it
-before Python is up (web/first-table/show.js), in the same words."""
+someone's game to watch (a replay link) or a puzzle. On a first visit the
+page opens it before Python is up (web/first-table/show.js), in the same words."""
 
 from __future__ import annotations
 
@@ -33,11 +33,6 @@ class Welcome:
         # could not be remembered as closed, and would greet every visit.
         if not session.preferences.welcome_due or not session.store.saving_works or self.dialog.open:
             return
-        # A first visit by a puzzle link: the puzzle's panel says what to do, and
-        # a welcome to the game under it would cover the puzzle. It waits, not
-        # closed, for a visit to the player's own table.
-        if self.router.opened_by is not None and self.router.opened_by[0] == "puzzle":
-            return
         # (a replay link's game, which is not the player's own on the table yet)
         rules = self.router.opened_by[1] if self.router.opened_by else session.game.rules
         text = self.host.document.getElementById
@@ -53,6 +48,8 @@ class Welcome:
         link opened the page, else the game's name."""
         if self.router.opened_by is not None:
             way, rules, number = self.router.opened_by
+            if way == "puzzle":
+                return t("welcome.puzzle", game=rules.name, number=number)
             return t("welcome.shared" if way == "deal" else "welcome.watch",
                      game=rules.name, deal=number)
         return t("welcome.game", game=self.host.session.game.rules.name)

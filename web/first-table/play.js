@@ -184,19 +184,7 @@ class EarlyTable {
     const count = this.moves.length;
     document.getElementById("move-counter").textContent =
       inPluralForm(this.texts, this.texts.counter, count).replaceAll("{count}", String(count));
-    const status = document.getElementById("status");
-    if (this.game.won()) {
-      status.textContent = this.texts.won.replaceAll("{moves}", String(count));
-    } else if (this.game.stuck()) {
-      status.textContent = this.texts.lost;
-    } else if (this.texts.page.status) {       // a chosen-base game: the base, once chosen
-      const founded = this.names.filter((name) => name.startsWith("f")).map((name) => this.drawn[name])
-        .find((pile) => pile.length);
-      status.textContent = founded
-        ? this.texts.bases[this.plan.cards.ranks.indexOf(founded[0][0])] : this.texts.page.status;
-    } else {
-      status.textContent = "";
-    }
+    document.getElementById("status").textContent = statusLine(this.plan, this.texts, this.game, count);
     document.querySelector('[data-action="undo"]').disabled = count === 0;
     html.setAttribute("data-early-moves", JSON.stringify(this.moves));
     this.keep(this.moves);
@@ -308,6 +296,24 @@ class EarlyTable {
     this.undo();
     return true;
   }
+}
+
+// The status line of ``game``, ``count`` moves played (castling.app.table.board.status_line).
+function statusLine(plan, texts, game, count) {
+  if (game.won()) {
+    return texts.won.replaceAll("{moves}", String(count));
+  }
+  if (game.stuck()) {
+    return texts.lost;
+  }
+  if (!texts.page.status) {
+    return "";
+  }
+  // a chosen-base game: the base, once chosen (the rank of the first card on a foundation)
+  const piles = game.piles();
+  const founded = plan.piles.filter(({name}) => name.startsWith("f")).map(({name}) => piles[name])
+    .find((pile) => pile.length);
+  return founded ? texts.bases[(founded[0] & ~plan.cards.face_down) % 13] : texts.page.status;
 }
 
 // The early table drawn (``piles``: its elements) made playable by ``game``

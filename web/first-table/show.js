@@ -21,11 +21,60 @@ function writePage(texts, game, deal, moves, daily) {
 // The replay viewer's panel above the table, as castling_web/replay_view.py
 // opens it (its controls answer once the app is up): the table is laid out
 // in the room the panel leaves it.
-function replayPanel(texts, deal) {
+function replayPanel(texts, panelTexts, deal) {
   const panel = document.getElementById("replay");
+  translate(panel, panelTexts.replay);
   document.getElementById("replay-title").textContent = texts.replay_title.replaceAll("{deal}", deal);
   panel.hidden = false;
   panel.setAttribute("data-replay", "");
+}
+
+// A puzzle's panel above the table, as castling_web/puzzle_view.py opens it
+// for a link (its buttons answer once the app is up): its title, what to find
+// (``only``: how many moves in a row), the moves before it (``before``), the
+// player's rating and streak (``score``: puzzleScore's). ``words``: the
+// panels' words (tables/panels.json), ``texts`` the game's.
+function puzzlePanel(texts, words, game, number, only, before, score) {
+  const panel = document.getElementById("puzzle");
+  const write = (id, text) => {
+    document.getElementById(id).textContent = text;
+  };
+  const counted = (forms, count) => inPluralForm(texts, forms, count)
+    .replaceAll("{count}", grouped(words.numbers, count));
+  translate(panel, words.puzzle);
+  write("puzzle-title", texts.puzzle.title.replaceAll("{number}", String(number)));
+  write("puzzle-verdict", only === 1 ? words.find : counted(words.find_moves, only));
+  write("puzzle-rating", words.rating.replaceAll("{rating}", grouped(words.numbers, score.rating)));
+  document.getElementById("puzzle-rating").setAttribute("data-puzzle-rating", String(score.rating));
+  write("puzzle-streak", counted(words.streak, score.streak));
+  const counter = document.getElementById("puzzle-before-counter");
+  counter.textContent = words.before.replaceAll("{step}", String(before)).replaceAll("{total}", String(before));
+  counter.setAttribute("data-puzzle-step", String(before));
+  document.querySelector('[data-action="puzzle-before-back"]').disabled = before === 0;
+  document.querySelector('[data-action="puzzle-before-forward"]').disabled = true;
+  panel.hidden = false;
+  // As the app marks a puzzle on the table: the player's counters hidden, the
+  // toolbar (which works on the player's game) out of reach.
+  html.setAttribute("data-puzzle", `${game}/${number}`);
+  document.querySelector(".controls").inert = true;
+}
+
+// A panel's words in the player's language (castling_web/chrome.py's
+// apply_language, for the keys ``catalogue`` has: the build's, from the panel's markup).
+function translate(panel, catalogue) {
+  const known = (key) => key !== null && Object.hasOwn(catalogue, key);
+  for (const element of [panel, ...panel.querySelectorAll("*")]) {
+    const key = element.getAttribute("data-i18n");
+    if (known(key)) {
+      element.textContent = catalogue[key];
+    }
+    for (const attribute of ["title", "aria-label", "label", "placeholder"]) {
+      const named = element.getAttribute(`data-i18n-${attribute}`);
+      if (known(named)) {
+        element.setAttribute(attribute, catalogue[named]);
+      }
+    }
+  }
 }
 
 function welcome(texts, gameLine) {
@@ -53,7 +102,8 @@ function welcome(texts, gameLine) {
 // A table laid out on the board, kept laid out for the board's size until
 // the app is up (a phone turned, a window resized). html[data-first-table]
 // names its game, html[data-early] the way in ("front-door", "deal",
-// "replay", "return"): castling_web/routing.py opens the front door's deal.
+// "replay", "puzzle", "return"): castling_web/routing.py opens the front door's
+// deal, and leaves a puzzle's table as it is until the puzzle is read.
 function show(way, plan, piles, texts) {
   html.setAttribute("data-first-table", plan.game);
   html.setAttribute("data-early", way);
@@ -72,5 +122,5 @@ function show(way, plan, piles, texts) {
     }
   };
   window.addEventListener("resize", relay);
-  holdInput(texts, way === "replay");
+  holdInput(texts, way === "replay");    // (a puzzle's table: a tap gets a word)
 }

@@ -2,7 +2,8 @@
 
 // What the browser keeps of Castling (castling.app.storage.records' keys): whether
 // anything, whether the welcome is still due (castling.app.session:
-// neither closed nor a last game), the settings, the last game, the saves.
+// neither closed nor a last game), the settings, the last game, the saves,
+// the puzzles' record.
 // Storage refused: as if a player of before; Python says why, on its table.
 function stored() {
   try {
@@ -22,9 +23,10 @@ function stored() {
       any, settings, last,
       welcome: localStorage.getItem("castling:welcomed") === null && last === null,
       save: (game) => localStorage.getItem(`castling:save:${game}`),
+      puzzles: () => localStorage.getItem("castling:puzzles"),
     };
   } catch {
-    return {any: true, welcome: false, settings: {}, last: null, save: () => null};
+    return {any: true, welcome: false, settings: {}, last: null, save: () => null, puzzles: () => null};
   }
 }
 
@@ -75,4 +77,19 @@ function words(plan, chosen) {
 // own copy of the same rules.
 function inPluralForm(texts, forms, count) {
   return forms[new Intl.PluralRules(texts.language).select(count)] ?? forms.other;
+}
+
+// A whole number as the language writes it (castling.numbers.number: its
+// grouping, ``numbers``, from four digits or, where CLDR says so, from five).
+function grouped(numbers, value) {
+  let digits = String(Math.abs(value));
+  if (digits.length >= 3 + numbers.grouping_from) {
+    const groups = [];
+    while (digits.length > 3) {
+      groups.unshift(digits.slice(-3));
+      digits = digits.slice(0, -3);
+    }
+    digits = [digits, ...groups].join(numbers.group);
+  }
+  return (value < 0 ? "-" : "") + digits;
 }

@@ -40,19 +40,29 @@ function frontDoor(welcomed, kept) {
   }).catch(() => undefined);        // (not playable early: a tap is answered once the app is up)
 }
 
-// A game's plan (tables/GAME.json), its rules table (tables/GAME.bin) and the compiled core.
-function gameFiles(gameId) {
-  const fetched = (name) => fetch(name).then((response) => {
+// A file of the site; an error if it is not there.
+function fetched(name) {
+  return fetch(name).then((response) => {
     if (!response.ok) {
       throw new Error(`${name}: ${response.status}`);
     }
     return response;
   });
+}
+
+// A game's plan (tables/GAME.json), its rules table (tables/GAME.bin) and the compiled core.
+function gameFiles(gameId) {
   return Promise.all([
     fetched(`./tables/${gameId}.json`).then((response) => response.json()),
     fetched(`./tables/${gameId}.bin`).then((response) => response.arrayBuffer()),
     fetched("./castling-core.wasm").then((response) => response.arrayBuffer()),
   ]);
+}
+
+// The words of the panels a link opens (tables/panels.json: a replay's, a
+// puzzle's), in the language of ``texts``.
+function panelWords(panels, texts) {
+  return panels.words[texts.language];
 }
 
 // -- any other way in: dealt, and played on, by the compiled core -----------
@@ -61,7 +71,10 @@ function gameFiles(gameId) {
 // deal if there is one), "replay" (the replay's deal, before its first move)
 // or "return" (the last game's save).
 async function early(way, found, kept) {
-  const [plain, rules, core] = await gameFiles(found.game);
+  const [[plain, rules, core], panels] = await Promise.all([
+    gameFiles(found.game),
+    way === "replay" ? fetched("./tables/panels.json").then((response) => response.json()) : null,
+  ]);
   const plan = wear(kept, plain);
   const saved = way === "replay" ? null : savedGame(kept, found.game, found.deal);
   const deal = saved ? saved.deal : found.deal;
@@ -74,7 +87,7 @@ async function early(way, found, kept) {
   const texts = words(plan, setting(kept, plan, "language"));
   writePage(texts, plan.game, deal, moves.length, saved && saved.daily);
   if (way === "replay") {
-    replayPanel(texts, deal);
+    replayPanel(texts, panelWords(panels, texts), deal);
   }
   const piles = drawPiles(plan, texts, game.piles());
   show(way, plan, piles, texts);
@@ -86,18 +99,53 @@ async function early(way, found, kept) {
   }
 }
 
+// -- a puzzle link: the puzzle's position, its panel open --------------------
+
+// Puzzle ``found.number`` of its game's table (puzzles/GAME.json), as
+// castling_web/puzzle_view.py opens it: the deal and the moves that led to it
+// played by the core, the panel saying what to find. Its table is not played
+// early: the app judges the move (castling.app.puzzle_session), and a tap
+// meanwhile gets a word. A first visit's welcome says a puzzle was shared.
+async function earlyPuzzle(found, kept) {
+  const json = (name) => fetched(name).then((response) => response.json());
+  const [[plain, rules, core], table, panels] = await Promise.all([
+    gameFiles(found.game), json(`./puzzles/${found.game}.json`), json("./tables/panels.json")]);
+  const puzzle = puzzleIn(table, found.game, found.number);
+  if (!puzzle) {
+    return;                 // (the app says there is no such puzzle)
+  }
+  const plan = wear(kept, plain);
+  const moves = puzzle.moves.map((move) => moveText(plan, move));
+  const game = await CoreGame.dealt(plan, rules, core, puzzle.deal, moves);
+  if (!game || html.dataset.ready === "true") {
+    return;
+  }
+  const texts = words(plan, setting(kept, plan, "language"));
+  writePage(texts, plan.game, puzzle.deal, 0, false);
+  document.getElementById("status").textContent = statusLine(plan, texts, game, moves.length);
+  puzzlePanel(texts, panelWords(panels, texts), found.game, found.number, puzzle.only, moves.length,
+              puzzleScore(kept.puzzles(), plan.puzzles.new_rating));
+  show("puzzle", plan, drawPiles(plan, texts, game.piles()), texts);
+  if (kept.welcome) {
+    welcome(texts, texts.puzzle.shared.replaceAll("{number}", String(found.number)));
+  }
+}
+
 // What Python will open (castling_web/routing.py), drawn now where it can be
-// known: a link's deal, a replay's, the front door's, the last game's save.
+// known: a link's deal, a replay's, a puzzle's, the front door's, the last game's save.
 // Anything else (a link that cannot be read, a new deal of a random number)
 // draws nothing, and the app, once up, shows it or says why.
 function drawWhatOpens() {
   const kept = stored();
   const fragment = location.hash;
   const link = ["", "#", "#/"].includes(fragment) || fragment.startsWith("#transfer=") ? null
-    : {replay: replayLink(fragment), deal: fragment.includes("/replay/") ? null : dealLink(fragment)};
+    : {replay: replayLink(fragment), puzzle: puzzleLink(fragment),
+       deal: fragment.includes("/replay/") ? null : dealLink(fragment)};
   let drawing = null;
   if (link) {
-    if (link.replay || link.deal) {
+    if (link.puzzle) {
+      drawing = earlyPuzzle(link.puzzle, kept);
+    } else if (link.replay || link.deal) {
       drawing = early(link.replay ? "replay" : "deal", link.replay || link.deal, kept);
     }
   } else if (!kept.any) {
