@@ -38,7 +38,7 @@ def agreement(row: dict, published: float) -> str:
     and, when unknown deals make the interval wide (so it agrees cheaply), that too."""
     said = t("study.agrees" if row["low"] <= published <= row["high"] else "study.disagrees")
     if row["unknown"] > 0.05 * row["tried"]:
-        said += " " + t("study.undecided", unknown=row["unknown"])
+        said += " " + t("study.undecided", unknown=numbers.number(row["unknown"]))
     return said
 
 
@@ -48,17 +48,20 @@ def comparison(table: list[dict]) -> list[str]:
     said = []
     fortress = by_id.get("fortress")
     if fortress:
-        said.append(t("study.fortress", rate=percent(fortress["rate"]), low=percent(fortress["low"]),
-                      high=percent(fortress["high"]), tried=fortress["tried"])
+        said.append(t("study.fortress", published=percent(PUBLISHED["fortress"]),
+                      rate=percent(fortress["rate"]), low=percent(fortress["low"]),
+                      high=percent(fortress["high"]), tried=numbers.number(fortress["tried"]))
                     + " " + agreement(fortress, PUBLISHED["fortress"]))
     castle = by_id.get("beleaguered-castle")
     if castle:
-        said.append(t("study.beleaguered", rate=percent(castle["rate"]), low=percent(castle["low"]),
-                      high=percent(castle["high"]), tried=castle["tried"])
+        said.append(t("study.beleaguered", published=numbers.percent(PUBLISHED["beleaguered-castle"]),
+                      rate=percent(castle["rate"]), low=percent(castle["low"]),
+                      high=percent(castle["high"]), tried=numbers.number(castle["tried"]))
                     + " " + agreement(castle, PUBLISHED["beleaguered-castle"]))
     chessboard = by_id.get("chessboard")
     if chessboard:
-        said.append(t("study.chessboard", rate=percent(chessboard["rate"]),
+        said.append(t("study.chessboard", published=numbers.percent(PUBLISHED["chessboard"]),
+                      rate=percent(chessboard["rate"]),
                       low=percent(chessboard["low"])))
     return said
 
@@ -188,10 +191,11 @@ def site_page(table: list[dict]) -> str:
                "solver")
     header = "".join(f"<th>{html.escape(t(f'study.column.{c}'))}</th>" for c in columns)
     rows = "".join(
-        f"<tr><td>{html.escape(r['game'])}</td><td>{r['tried']}</td><td>{r['won']}</td>"
-        f"<td>{r['lost']}</td><td>{r['unknown']}</td><td>{percent(r['rate'])} "
-        f"({percent(r['low'])}–{percent(r['high'])})</td><td>{r['seconds']:.2f}</td>"
-        f"<td>{r['within_1s']:.0%}</td><td>{r['solver']}</td></tr>" for r in table)
+        f"<tr><td>{html.escape(r['game'])}</td><td>{numbers.number(r['tried'])}</td>"
+        f"<td>{numbers.number(r['won'])}</td><td>{numbers.number(r['lost'])}</td>"
+        f"<td>{numbers.number(r['unknown'])}</td><td>{percent(r['rate'])} "
+        f"({percent(r['low'])}–{percent(r['high'])})</td><td>{numbers.decimal(r['seconds'], 2)}</td>"
+        f"<td>{numbers.percent(r['within_1s'])}</td><td>{r['solver']}</td></tr>" for r in table)
     return (f"<h1>{html.escape(t('study.title'))}</h1>\n<p>{html.escape(t('study.intro'))}</p>\n"
             + chart(table) + f'\n<table class="facts-table"><tr>{header}</tr>{rows}</table>\n'
             + "".join(f"<p>{html.escape(text)}</p>\n" for text in comparison(table)))

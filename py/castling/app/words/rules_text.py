@@ -145,7 +145,7 @@ def _layout(rules: GameRules, say: Words) -> Section:
     start = dealt(rules)
     decks = f"rules.layout.decks.{say.form(rules.decks)}"
     facts = [(say("rules.term.cards"),
-              say(decks, decks=capitalised(say.number(rules.decks)), cards=rules.card_count)),
+              say(decks, decks=capitalised(say.decks(rules.decks)), cards=rules.card_count)),
              (say("rules.heading.tableau"), _tableau_fact(rules, start, say)),
              (say("rules.heading.foundations"), _foundations_fact(rules, start, say))]
     if rules.reserves.count:

@@ -91,6 +91,11 @@ _EMPTY_MODES: dict[EmptyRank, tuple[str, ...]] = {
 _FIXED_BASES = (("A", "up"), ("K", "down"), ("K", "up"), ("A", "down"))
 #: The few numbers a sentence may need in words; larger ones are written in digits.
 NUMBER_WORDS = range(1, 26)
+#: The counts of decks a game is played with, which have words of their own
+#: (``rules.number.decks.N``): the noun for a deck may take another gender than
+#: the piles and cards every other count goes with (Portuguese: *um baralho*,
+#: *dois baralhos*, beside *uma carta*, *duas pilhas*).
+DECK_WORDS = range(1, 4)
 
 _KEYS = frozenset({
     *(f"rules.heading.{name}" for name in ("goal", "layout", "foundations", "tableau", "stock",
@@ -98,6 +103,7 @@ _KEYS = frozenset({
                                           "reserves.one", "reserves.other")),
     "rules.term.cards", "rules.term.stock", "rules.term.waste",
     *(f"rules.number.{n}" for n in NUMBER_WORDS),
+    *(f"rules.number.decks.{n}" for n in DECK_WORDS),
     "rules.list.and", "rules.list.or", "rules.sentence",
     "rules.goal",
     "rules.layout.decks.one", "rules.layout.decks.other",
@@ -200,6 +206,11 @@ class Words:
         (Every noun a count goes with is feminine in Italian, pila, carta,
         cella, fondazione, riserva, so "una" serves for one.)"""
         return self(f"rules.number.{count}") if count in NUMBER_WORDS else str(count)
+
+    def decks(self, count: int) -> str:
+        """A count of decks in words, as the language's word for a deck takes it
+        (:data:`DECK_WORDS`)."""
+        return self(f"rules.number.decks.{count}") if count in DECK_WORDS else str(count)
 
     def listing(self, items: list[str], joiner: Literal["and", "or"]) -> str:
         """"a, b and c" (or "a, b or c"); one item is itself."""
