@@ -237,9 +237,11 @@ def write_pages(out: Path, faces: bool = True) -> None:
         shutil.copy2(WEB / name, out / name)
     # The table before Python is up: one script, joined from its parts.
     (out / "first-table.js").write_text(first_table_script(WEB / "first-table"), encoding="utf-8")
-    # Each game's plan and rules table, fetched by a link to it before Python is up.
+    # Each game's plan and rules table, and its words in each language, fetched
+    # by a link to it before Python is up.
     (out / "tables").mkdir()
     for name, data in game_files().items():
+        (out / "tables" / name).parent.mkdir(exist_ok=True)
         (out / "tables" / name).write_bytes(data)
     # The deals of the day (scripts/daily.py), read by the page when first asked for.
     shutil.copy2(ROOT / "data" / "daily.json", out / "daily.json")

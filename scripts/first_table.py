@@ -171,6 +171,8 @@ def first_table() -> tuple[str, str]:
     template = "".join(pile.markup() for pile in piles)
     plan = _layout(rules)
     plan["words"] = _in_every_language(lambda: _words(game))
+    # (the languages a link's words are fetched in: tables/CODE/GAME.json)
+    plan["languages"] = list(LANGUAGES)
     plan["deal"] = str(FIRST_DEAL)      # (played early by the core, from its game's files)
     # In a <script> element only "</" could end it early: JSON may escape the slash.
     return template, _json(plan).replace("</", "<\\/")
@@ -289,32 +291,37 @@ def game_plan(rules: GameRules) -> dict:
     # What the player's settings change before Python is up (a return visit):
     # their looks, as classes on the page, and the card size.
     plan["looks"] = {"switches": LOOK_SWITCHES, "classes": LOOK_CLASSES,
-                     "choices": {name: list(CHOICES[name])
-                                 for name in (*LOOK_CLASSES, "card_size", "language")},
-                     "defaults": {name: getattr(Settings(), name)
-                                  for name in (*LOOK_CLASSES, "card_size", "language")},
+                     "choices": {name: list(CHOICES[name]) for name in (*LOOK_CLASSES, "card_size")},
+                     "defaults": {name: getattr(Settings(), name) for name in (*LOOK_CLASSES, "card_size")},
                      "card_sizes": CARD_SIZES}
     plan["cards"] = {"ranks": RANKS, "suits": SUITS, "face_down": FACE_DOWN}
     plan["play"] = _play()
     plan["puzzles"] = {"new_rating": NEW_PLAYER[0]}     # (a player who has not played one)
-    plan["words"] = _in_every_language(lambda: _game_words(rules))
     return plan
 
 
 def game_files() -> dict[str, bytes]:
-    """Each game's ``tables/GAME.json`` and ``tables/GAME.bin``, by file name,
-    and ``tables/panels.json``: the words of the panels a link opens (a replay's,
-    a puzzle's) in every language, the same for every game, so fetched beside a
-    game's files by the links that open one, and by no other."""
+    """The files of tables/, by name: each game's ``GAME.json`` (its plan) and
+    ``GAME.bin`` (its rules table), and for each language ``CODE/GAME.json``
+    (the game's words) and ``CODE/panels.json`` (the words of the panels a link
+    opens, a replay's and a puzzle's: the same for every game, so fetched beside
+    a game's files by the links that open one, and by no other). A link fetches
+    its words in the player's language only: its bytes do not grow with the
+    languages."""
     files = {}
     for game_id, rules in GAMES.items():
         files[f"{game_id}.json"] = _json(game_plan(rules)).encode("utf-8")
         files[f"{game_id}.bin"] = rules_table(tables_for(rules))
-    files[PANELS] = _json({"words": _in_every_language(_panel_words)}).encode("utf-8")
+    for code in LANGUAGES:
+        set_language(code)
+        for game_id, rules in GAMES.items():
+            files[f"{code}/{game_id}.json"] = _json(_game_words(rules)).encode("utf-8")
+        files[f"{code}/{PANELS}"] = _json(_panel_words()).encode("utf-8")
+    set_language(DEFAULT)
     return files
 
 
-#: The panels' words' file in tables/.
+#: The panels' words' file in each language's folder of tables/.
 PANELS = "panels.json"
 
 

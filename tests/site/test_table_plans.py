@@ -22,18 +22,24 @@ from castling.rules import parse_pile_name
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_every_game_has_its_plan_and_rules_table_and_nothing_else_is_there(site):
-    names = {path.name for path in (site / "tables").iterdir()}
-    assert names == {f"{game_id}.{kind}" for game_id in GAMES for kind in ("json", "bin")} | {"panels.json"}
+def test_every_game_has_its_plan_rules_table_and_words_and_nothing_else_is_there(site):
+    names = {path.relative_to(site / "tables").as_posix() for path in (site / "tables").rglob("*")
+             if path.is_file()}
+    assert names == ({f"{game_id}.{kind}" for game_id in GAMES for kind in ("json", "bin")}
+                     | {f"{code}/{game_id}.json" for code in LANGUAGES for game_id in GAMES}
+                     | {f"{code}/panels.json" for code in LANGUAGES})
+
+
+def words_of(site, code: str, name: str) -> dict:
+    return json.loads((site / "tables" / code / f"{name}.json").read_text(encoding="utf-8"))
 
 
 def test_the_panels_words_are_every_key_of_their_markup_in_every_language(site):
-    """tables/panels.json: what a replay's and a puzzle's panel say before Python
-    is up, each key of their markup in web/index.html in each language."""
-    panels = json.loads((site / "tables" / "panels.json").read_text(encoding="utf-8"))["words"]
+    """tables/CODE/panels.json: what a replay's and a puzzle's panel say before
+    Python is up, each key of their markup in web/index.html."""
     page = (ROOT / "web" / "index.html").read_text(encoding="utf-8")
-    assert set(panels) == set(LANGUAGES)
-    for code, words in panels.items():
+    for code in LANGUAGES:
+        words = words_of(site, code, "panels")
         for panel in ("replay", "puzzle"):
             markup = page[page.index(f'<section id="{panel}"'):]
             markup = markup[:markup.index("</section>")]
@@ -52,8 +58,10 @@ def test_a_games_plan_names_its_piles_in_order_and_its_words_in_every_language(s
     assert [pile["name"] for pile in plan["piles"]] == list(rules.pile_names)
     for pile in plan["piles"]:
         assert pile["class"] == f"pile kind-{parse_pile_name(pile['name'])[0]}"
-    assert set(plan["words"]) == set(LANGUAGES)
-    for code, words in plan["words"].items():
+    assert "words" not in plan              # (a link fetches them in one language)
+    for code in LANGUAGES:
+        words = words_of(site, code, game_id)
+        assert words["language"] == code
         assert words["catalogue"]["welcome.play"] == catalogue(code)["welcome.play"]
         assert "{deal}" in words["page"]["deal-label"] and "{deal}" in words["shared"]
         assert set(words["pile_titles"]) == set(rules.pile_names)
@@ -72,13 +80,37 @@ def test_the_status_line_a_plan_gives_is_every_deals(game_id):
     assert len(lines) == 1
 
 
+#: The languages the page spoke when a game's plan held its words in all of
+#: them (issue 63 then gave each language a file of its own).
+SIX_LANGUAGES = ("en", "de", "es", "fr", "it", "pt-BR")
+
+
+def gzipped(data: bytes) -> int:
+    return len(gzip.compress(data))
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_links_bytes_do_not_grow_with_the_languages(site, game_id):
+    """What a link fetches before its first card, the game's plan and its words
+    in the player's language (the rules table and the core are the same for
+    every language), is, in every language, no more than the one file of plan and
+    words of the six languages it was before (built here as it was: a static
+    host sends both gzipped)."""
+    plan_text = (site / "tables" / f"{game_id}.json").read_text(encoding="utf-8")
+    plan = json.loads(plan_text)
+    plan["words"] = {code: words_of(site, code, game_id) for code in SIX_LANGUAGES}
+    before = gzipped(first_table._json(plan).encode("utf-8"))
+    for code in LANGUAGES:
+        now = gzipped(plan_text.encode("utf-8")) + gzipped((site / "tables" / code / f"{game_id}.json").read_bytes())
+        assert now <= before, (code, now, before)
+
+
 def test_a_games_files_are_small(site):
-    """A link fetches its game's two files (a replay's or a puzzle's the
-    panels' words too, 3.5 kB): a few kilobytes each as a static host sends
-    them (gzip; Chequers', of many arrangements, the largest: some 9.3 kB, of
-    which the words of each of the six languages about 1.4 kB)."""
-    for path in (site / "tables").iterdir():
-        assert len(gzip.compress(path.read_bytes())) < 10_000, path.name
+    """A link fetches its game's files: a few kilobytes each as a static host
+    sends them (gzip; Chequers' plan, of many arrangements, the largest: some
+    2.4 kB; a game's words in one language about 1.5 kB; a panel's 0.9 kB)."""
+    for path in (site / "tables").rglob("*.json"):
+        assert gzipped(path.read_bytes()) < 4_000, path.name
 
 
 def test_the_first_table_script_is_its_parts_in_order_in_one_function(site):

@@ -37,6 +37,11 @@
 
 const html = document.documentElement;
 const board = document.getElementById("board");
+// The build's plan of the front door's table (scripts/first_table.py), which
+// names the languages the page speaks too (any other way in fetches its
+// game's words in the player's language only).
+const pagePlanElement = document.getElementById("first-table-plan");
+const pagePlan = pagePlanElement ? JSON.parse(pagePlanElement.textContent) : null;
 // Python's start waits for this (interpreter.mjs): it holds the main thread
 // for a second or more on a slow phone, and no frame is drawn meanwhile, so
 // the table drawn here is painted first. Settled once it is, or once there

@@ -52,24 +52,26 @@ function wear(kept, plan) {
   return {...plan, share, largest};
 }
 
-// The first of the browser's languages that the page has words in, the same
-// region first, else the language in any region (castling.i18n.preferred:
-// "de-AT" -> de, "pt-PT" -> pt-BR); else the default.
-function words(plan, chosen) {
-  if (chosen && Object.hasOwn(plan.words, chosen)) {
-    return plan.words[chosen];         // the player's choice (Settings → Language)
+// The language the page speaks, one of the page's (``pagePlan.languages``): the
+// player's choice (Settings → Language, ``chosen``) if it is one, else the
+// first of the browser's languages that the page has words in, the same region
+// first, else the language in any region (castling.i18n.preferred: "de-AT" ->
+// de, "pt-PT" -> pt-BR); else the default.
+function spokenLanguage(chosen) {
+  const codes = pagePlan.languages;
+  if (typeof chosen === "string" && codes.includes(chosen)) {
+    return chosen;
   }
-  const codes = Object.keys(plan.words);
   const base = (tag) => tag.split("-")[0];
   for (const tag of navigator.languages || [navigator.language]) {
     const wanted = String(tag).toLowerCase();
     const code = codes.find((code) => code.toLowerCase() === wanted)
       ?? codes.find((code) => base(code.toLowerCase()) === base(wanted));
     if (code) {
-      return plan.words[code];
+      return code;
     }
   }
-  return plan.words[plan.default_language];
+  return pagePlan.default_language;
 }
 
 // The words for a count in their plural form ({one, other, …}: the

@@ -7,13 +7,13 @@
 // Drawn at once from the build's template; playable once its game's files and
 // the core are in (fetched meanwhile), as any other way in's table.
 function frontDoor(welcomed, kept) {
-  const planElement = document.getElementById("first-table-plan");
   const template = document.getElementById("first-table");
-  if (!planElement || !template) {
+  if (!template) {
     return;
   }
-  const plan = JSON.parse(planElement.textContent);
-  const texts = words(plan, "");
+  const plan = pagePlan;
+  const code = spokenLanguage("");           // (nothing is stored: no choice made)
+  const texts = plan.words[code];
   const table = template.content.cloneNode(true);
   // The renderer's inline properties (--n, --i), which markup may not carry under the CSP.
   for (const element of table.querySelectorAll("[data-style]")) {
@@ -32,10 +32,10 @@ function frontDoor(welcomed, kept) {
   if (welcomed) {
     welcome(texts, null);
   }
-  gameFiles(plan.game).then(async ([plain, rules, core]) => {
+  gameFiles(plan.game, code).then(async ([plain, rules, core, gameTexts]) => {
     const game = await CoreGame.dealt(plain, rules, core, plan.deal, []);
     if (game && html.dataset.ready !== "true") {
-      playEarly(wear(kept, plain), words(plain, ""), piles, game, kept, plan.deal, [], false);
+      playEarly(wear(kept, plain), gameTexts, piles, game, kept, plan.deal, [], false);
     }
   }).catch(() => undefined);        // (not playable early: a tap is answered once the app is up)
 }
@@ -50,19 +50,26 @@ function fetched(name) {
   });
 }
 
-// A game's plan (tables/GAME.json), its rules table (tables/GAME.bin) and the compiled core.
-function gameFiles(gameId) {
+function fetchedJson(name) {
+  return fetched(name).then((response) => response.json());
+}
+
+// A game's plan (tables/GAME.json), its rules table (tables/GAME.bin), the
+// compiled core and, given a language's ``code``, the game's words in it
+// (tables/CODE/GAME.json: one language's, so that a link's bytes do not grow
+// with the languages the page speaks).
+function gameFiles(gameId, code) {
   return Promise.all([
-    fetched(`./tables/${gameId}.json`).then((response) => response.json()),
+    fetchedJson(`./tables/${gameId}.json`),
     fetched(`./tables/${gameId}.bin`).then((response) => response.arrayBuffer()),
     fetched("./castling-core.wasm").then((response) => response.arrayBuffer()),
+    code ? fetchedJson(`./tables/${code}/${gameId}.json`) : null,
   ]);
 }
 
-// The words of the panels a link opens (tables/panels.json: a replay's, a
-// puzzle's), in the language of ``texts``.
-function panelWords(panels, texts) {
-  return panels.words[texts.language];
+// The words of the panels a link opens (a replay's, a puzzle's) in a language.
+function panelFile(code) {
+  return fetchedJson(`./tables/${code}/panels.json`);
 }
 
 // -- any other way in: dealt, and played on, by the compiled core -----------
@@ -71,10 +78,9 @@ function panelWords(panels, texts) {
 // deal if there is one), "replay" (the replay's deal, before its first move)
 // or "return" (the last game's save).
 async function early(way, found, kept) {
-  const [[plain, rules, core], panels] = await Promise.all([
-    gameFiles(found.game),
-    way === "replay" ? fetched("./tables/panels.json").then((response) => response.json()) : null,
-  ]);
+  const code = spokenLanguage(kept.settings.language);
+  const [[plain, rules, core, texts], panels] = await Promise.all([
+    gameFiles(found.game, code), way === "replay" ? panelFile(code) : null]);
   const plan = wear(kept, plain);
   const saved = way === "replay" ? null : savedGame(kept, found.game, found.deal);
   const deal = saved ? saved.deal : found.deal;
@@ -84,10 +90,9 @@ async function early(way, found, kept) {
   if (!game || html.dataset.ready === "true") {
     return;
   }
-  const texts = words(plan, setting(kept, plan, "language"));
   writePage(texts, plan.game, deal, moves.length, saved && saved.daily);
   if (way === "replay") {
-    replayPanel(texts, panelWords(panels, texts), deal);
+    replayPanel(texts, panels, deal);
   }
   const piles = drawPiles(plan, texts, game.piles());
   show(way, plan, piles, texts);
@@ -107,9 +112,9 @@ async function early(way, found, kept) {
 // early: the app judges the move (castling.app.puzzle_session), and a tap
 // meanwhile gets a word. A first visit's welcome says a puzzle was shared.
 async function earlyPuzzle(found, kept) {
-  const json = (name) => fetched(name).then((response) => response.json());
-  const [[plain, rules, core], table, panels] = await Promise.all([
-    gameFiles(found.game), json(`./puzzles/${found.game}.json`), json("./tables/panels.json")]);
+  const code = spokenLanguage(kept.settings.language);
+  const [[plain, rules, core, texts], table, panels] = await Promise.all([
+    gameFiles(found.game, code), fetchedJson(`./puzzles/${found.game}.json`), panelFile(code)]);
   const puzzle = puzzleIn(table, found.game, found.number);
   if (!puzzle) {
     return;                 // (the app says there is no such puzzle)
@@ -120,10 +125,9 @@ async function earlyPuzzle(found, kept) {
   if (!game || html.dataset.ready === "true") {
     return;
   }
-  const texts = words(plan, setting(kept, plan, "language"));
   writePage(texts, plan.game, puzzle.deal, 0, false);
   document.getElementById("status").textContent = statusLine(plan, texts, game, moves.length);
-  puzzlePanel(texts, panelWords(panels, texts), found.game, found.number, puzzle.only, moves.length,
+  puzzlePanel(texts, panels, found.game, found.number, puzzle.only, moves.length,
               puzzleScore(kept.puzzles(), plan.puzzles.new_rating));
   show("puzzle", plan, drawPiles(plan, texts, game.piles()), texts);
   if (kept.welcome) {
@@ -171,7 +175,7 @@ function drawWhatOpens() {
 
 // (A function, and this test of the board, where one file returned early: a
 // part is a script of its own for the checks, and a script cannot return.)
-if (!board) {
+if (!board || !pagePlan) {
   painted();
 } else {
   // For the tests: the same layout over any plan and room, and the core's
