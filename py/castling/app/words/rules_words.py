@@ -95,7 +95,7 @@ NUMBER_WORDS = range(1, 26)
 #: (``rules.number.decks.N``): the noun for a deck may take another gender than
 #: the piles and cards every other count goes with (Portuguese: *um baralho*,
 #: *dois baralhos*, beside *uma carta*, *duas pilhas*).
-DECK_WORDS = range(1, 4)
+DECK_WORDS = range(1, 5)
 
 _KEYS = frozenset({
     *(f"rules.heading.{name}" for name in ("goal", "layout", "foundations", "tableau", "stock",
