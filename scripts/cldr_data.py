@@ -3,7 +3,7 @@ catalogues speak, as the engine reads it — the cardinal plural rules
 (castling.plurals) from the pinned npm package ``cldr-core``
 (supplemental/plurals.json), and how numbers are written (castling.numbers:
 the decimal and grouping signs, the smallest number grouped, the percent
-pattern) from the pinned ``cldr-numbers-full`` (main/LANG/numbers.json).
+pattern and sign) from the pinned ``cldr-numbers-full`` (main/LANG/numbers.json).
 
 Run it after adding a catalogue (docs/adding-a-language.md):
 
@@ -53,7 +53,9 @@ def number_forms(code: str) -> dict[str, object]:
     symbols = numbers["symbols-numberSystem-latn"]
     return {"decimal": symbols["decimal"], "group": symbols["group"],
             "grouping_from": int(numbers["minimumGroupingDigits"]),
-            "percent": numbers["percentFormats-numberSystem-latn"]["standard"]}
+            "percent": numbers["percentFormats-numberSystem-latn"]["standard"],
+            # (Arabic's carries marks that keep it beside its number in right-to-left text)
+            "percent_sign": symbols["percentSign"]}
 
 
 def text() -> str:

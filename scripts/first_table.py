@@ -30,6 +30,7 @@ from castling import GAMES, Game
 from castling.cards import FACE_DOWN, RANKS, SUITS, card_text, rank_label
 from castling.search.core.tables import rules_table
 from castling.i18n import DEFAULT, LANGUAGES, language, plural, set_language, t
+from castling.language import direction
 from castling.numbers import grouping
 from castling.puzzles.glicko import NEW_PLAYER
 from castling.plurals import forms
@@ -136,6 +137,7 @@ def _words(game: Game) -> dict:
         "title": t("page.document_title", game=rules.name, deal=game.number),
         "wait": t("first.wait"),
         "asked": t("first.asked"),
+        "language": language(), "direction": direction(),
     }
 
 
@@ -202,7 +204,7 @@ def _game_words(rules: GameRules) -> dict:
         "daily_label": t("deal.label.daily", deal=DEAL),
         # counted words by plural form, the page picking with Intl.PluralRules
         # (the same CLDR rules castling.plurals reads)
-        "language": language(),
+        "language": language(), "direction": direction(),
         "counter": {form: t(f"counter.moves.{form}", count="{count}") for form in forms(language())},
         "replay_title": t("replay.title", game=rules.name, deal=DEAL),
         "shared": t("welcome.shared", game=rules.name, deal=DEAL),

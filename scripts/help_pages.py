@@ -13,6 +13,7 @@ from castling.app.table.table_sketch import table_sketch
 from castling.app.words.rules_text import intro, rules_sections, tips
 from castling.games import GAMES, GROUPS
 from castling.i18n import DEFAULT, LANGUAGES, catalogue, help_folder
+from castling.language import direction
 from castling.rules import GameRules
 from scripts.page_text import fill
 
@@ -114,7 +115,7 @@ def write_help(out: Path, web: Path) -> None:
         for slug, body in sorted(bodies.items()):
             title = body.split("<h1>", 1)[1].split("</h1>", 1)[0] if "<h1>" in body else slug
             page = fill(template, {
-                "LANG": language, "UP": up, "TITLE": title, "NAV": nav, "BODY": body,
+                "LANG": language, "DIR": direction(language), "UP": up, "TITLE": title, "NAV": nav, "BODY": body,
                 "CSP": HELP_CSP, "LANGUAGES": language_links(language, slug),
                 "ALTERNATES": alternates(language, slug),
                 "TITLE_SUFFIX": html.escape(messages["help.title_suffix"]),

@@ -11,12 +11,23 @@ from __future__ import annotations
 #: the language of the command line, the tests and a page that asked for none
 DEFAULT = "en"
 
+#: The languages written right to left, of those a catalogue may be in (Unicode
+#: CLDR's characterOrder "right-to-left"): the page is mirrored for them.
+RIGHT_TO_LEFT = frozenset({"ar", "fa", "he", "ur"})
+
 _spoken = DEFAULT
 
 
 def spoken() -> str:
     """The language in use now."""
     return _spoken
+
+
+def direction(language: str | None = None) -> str:
+    """``"rtl"`` for a language written right to left, else ``"ltr"`` (the
+    page's ``dir``); by default the language in use."""
+    code = language or _spoken
+    return "rtl" if code.split("-")[0] in RIGHT_TO_LEFT else "ltr"
 
 
 def speak(language: str) -> None:

@@ -60,5 +60,6 @@ def percent(share: float, places: int = 0, language: str | None = None) -> str:
 def percent_sign(count: str, language: str | None = None) -> str:
     """A percentage already worked out as text ("97", "<1"), with the sign
     placed as the language places it."""
-    pattern = str(_form(language)["percent"]).split(";")[0]
-    return pattern.replace("#,##0", count, 1)
+    form = _form(language)
+    pattern = str(form["percent"]).split(";")[0]
+    return pattern.replace("%", str(form["percent_sign"]), 1).replace("#,##0", count, 1)

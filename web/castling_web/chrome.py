@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from castling.game import Game
 from castling.i18n import help_folder, language, preferred, set_language, t
+from castling.language import direction
 from pyodide.ffi import create_proxy
 
 from .dom import JsObject, js_object, present
@@ -90,7 +91,9 @@ class Chrome:
         navigator = self.window.navigator
         chosen = chosen or preferred(
             [str(tag) for tag in (navigator.languages or [navigator.language])])
-        self.document.documentElement.lang = set_language(chosen)
+        root = self.document.documentElement
+        root.lang = set_language(chosen)
+        root.dir = direction()              # (a language written right to left mirrors the page)
         for element in self.document.querySelectorAll("[data-i18n]"):
             element.textContent = t(element.getAttribute("data-i18n"))
         for attribute in ("title", "aria-label", "label", "placeholder"):

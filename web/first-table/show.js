@@ -3,6 +3,8 @@
 // The page's own words for the game on the table (chrome.py and app.py write the same).
 function writePage(texts, game, deal, moves, daily) {
   const fill = (text) => text.replaceAll("{deal}", deal);
+  html.lang = texts.language;
+  html.dir = texts.direction;         // (a language written right to left mirrors the page)
   for (const [id, text] of Object.entries(texts.page)) {
     document.getElementById(id).textContent = fill(text);
   }
