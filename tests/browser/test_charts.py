@@ -24,7 +24,7 @@ def test_a_games_history_is_drawn_and_given_as_a_table(page, site_url):
     games = charts.nth(0)
     assert games.locator("figcaption").text_content() == "Games of Fortress finished each day"
     assert games.locator("svg").get_attribute("aria-label") == \
-        "3 days played, 8 games: 3 won, 1 won with help, 4 lost."
+        "Days played: 3. Games: 8 (3 won, 1 won with help, 4 lost)."
     # One bar per day and kind that day had, as tall as its count.
     heights = {kind: [float(h) for h in games.locator(f"rect.bar-{kind}").evaluate_all(
         "bars => bars.map(bar => bar.getAttribute('height'))")] for kind in ("won", "helped", "lost")}
