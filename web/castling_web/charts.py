@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from castling.games import GAMES
 from castling.i18n import t
+from castling.numbers import number
 from castling.app.storage.records import JSONObject
 from castling.app.words.dates import calendar, long_day, short_day
 
@@ -58,9 +59,10 @@ class Charts:
         played = sum(line["played"] for line in history)
         games = self._bars(
             t("charts.games", game=rules.name),
-            t("charts.games.summary", days=len(history), played=played,
-              won=sum(line["won"] for line in history),
-              helped=sum(line["helped"] for line in history), lost=sum(lost_of.values())),
+            t("charts.games.summary", days=number(len(history)), played=number(played),
+              won=number(sum(line["won"] for line in history)),
+              helped=number(sum(line["helped"] for line in history)),
+              lost=number(sum(lost_of.values()))),
             days, [("won", t("stats.won"), won), ("helped", t("stats.helped"), helped),
                    ("lost", t("charts.lost"), lost)], str)
         times, moves = each("best_seconds"), each("fewest_moves")

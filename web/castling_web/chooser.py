@@ -14,6 +14,7 @@ import unicodedata
 
 from castling import GAMES
 from castling.i18n import plural, t
+from castling.numbers import number
 from castling.app.words.difficulty import difficulty_words
 
 from .dom import JsObject, close_dialog, present
@@ -86,7 +87,7 @@ class Chooser:
             words.append(difficulty_words(int(figures.getAttribute("data-won")), int(tried),
                                           int(figures.getAttribute("data-unknown") or 0)))
         if stats.played:
-            words.append(t("games.record", played=stats.played, won=stats.won))
+            words.append(t("games.record", played=number(stats.played), won=number(stats.won)))
         figures.textContent = " · ".join(words)
 
     def filter(self, query: str) -> None:
