@@ -17,9 +17,9 @@ A table (format :data:`FORMAT`) is compact JSON::
   tried) and those where exactly one move kept the win (castling.puzzles.cut).
 * A puzzle: ``deal``, the deal number; ``moves``, the moves from the deal to
   its position, and ``line``, a whole winning line from there, both in the
-  replay link's characters (castling.app.deals.replay_links.move_code: two a
-  move); ``only``, how many of the line's first moves are each the only one
-  keeping the win (the moves the player must find); ``wrong``, for each of
+  replay link's characters (castling.notation.move_code: two a move);
+  ``only``, how many of the line's first moves are each the only one keeping
+  the win (the moves the player must find); ``wrong``, for each of
   those, every other legal move there with the positions the whole search
   that proved it lost counted; ``grade``, what makes it hard
   (castling.puzzles.cut.grade_facts); ``rating``, its rating before anyone
@@ -40,11 +40,10 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..app.deals.replay_links import move_code, moves_from_code
 from ..games import GAMES, get_game
 from ..hint import hint
 from ..movegen import Move
-from ..notation import format_move
+from ..notation import format_move, move_code, moves_from_code
 from ..position import Position
 from ..rules import GameRules
 
