@@ -1,6 +1,6 @@
-"""Puzzles (castling.puzzles): cut puzzles are what they claim, the shipped
-tables are whole and prove again, tables only grow, and the ratings follow
-Glicko-2's published example."""
+"""Puzzles (castling.puzzles; cut by castling.app.puzzle_cut): cut puzzles are
+what they claim, the shipped tables are whole and prove again, tables only
+grow, and the ratings follow Glicko-2's published example."""
 
 import json
 import math
@@ -12,8 +12,8 @@ import pytest
 
 from castling import GAMES
 from castling.cli import main
-from castling.puzzles.cut import (as_proved, as_puzzle, budgeted, cut_deal, grade_facts,
-                                  reprove)
+from castling.app.puzzle_cut import as_puzzle, cut_deal, grade_facts
+from castling.puzzles.proofs import as_proved, budgeted, reprove
 from castling.puzzles.glicko import Rating, attempt, expected_score, new_puzzle, update
 from castling.puzzles.table import (DamagedTable, PuzzleTable, Proof, check_appended,
                                     rating_of, read_table, runs_into)
