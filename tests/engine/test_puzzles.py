@@ -205,6 +205,16 @@ def assert_small_losses_proved_in_python(position, steps):
     return proved
 
 
+def test_a_puzzles_game_is_its_deal_with_the_moves_before_played():
+    table = read_table((ROOT / "data" / "puzzles" / "fortress.json").read_text(), "fortress")
+    puzzle = max(table.puzzles, key=lambda p: len(p.moves))
+    game = puzzle.game()
+    assert game.number == puzzle.deal and game.moves == list(puzzle.moves)
+    assert game.position.key() == puzzle.position().key() and not game.can_redo
+    for count in (0, 1, len(puzzle.moves) // 2):
+        assert puzzle.game(count).moves == list(puzzle.moves[:count])
+
+
 def test_the_shipped_puzzles_are_distinct_and_numbered_in_order():
     for path in TABLES:
         table = read_table(path.read_text(), path.stem)

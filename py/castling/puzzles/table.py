@@ -40,6 +40,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..game import Game
 from ..games import GAMES, get_game
 from ..hint import hint
 from ..movegen import Move
@@ -89,12 +90,18 @@ class Puzzle:
         """The moves to find, each the only one keeping the win where it is played."""
         return self.line[:self.only]
 
+    def game(self, moves: int | None = None) -> Game:
+        """The puzzle's deal in play with the first ``moves`` of :attr:`moves`
+        played (each checked): all of them by default, the puzzle's position;
+        fewer, a position before it."""
+        game = Game(self.rules, self.deal)
+        for move in self.moves[:moves]:
+            game.play(move)
+        return game
+
     def position(self) -> Position:
         """The puzzle's position: the deal with :attr:`moves` played (each checked)."""
-        position = Position.deal(self.rules, self.deal)
-        for move in self.moves:
-            position.play(move)
-        return position
+        return self.game().position
 
     def to_json(self) -> dict[str, object]:
         """Everything about the puzzle in the notation of docs/rules.md §1, as
