@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from puzzles import figures     # scripts/puzzles.py (tests/engine/conftest.py puts scripts/ on the path)
 from castling import GAMES
 from castling.cli import main
 from castling.app.puzzle_cut import as_puzzle, cut_deal, grade_facts
@@ -221,6 +222,18 @@ def test_the_shipped_puzzles_are_distinct_and_numbered_in_order():
         assert [p.number for p in table.puzzles] == list(range(1, len(table.puzzles) + 1))
         keys = {(p.deal, len(p.moves), p.line[0]) for p in table.puzzles}
         assert len(keys) == len(table.puzzles), path.stem
+
+
+def test_the_figures_in_the_decisions_are_what_the_tables_say():
+    # docs/decisions/puzzles.md shows a table pasted from scripts/puzzles.py --figures.
+    lines = (ROOT / "docs" / "decisions" / "puzzles.md").read_text(encoding="utf-8").splitlines()
+    start = next(at for at, line in enumerate(lines) if line.startswith("| game | puzzles |"))
+    end = next((at for at in range(start, len(lines)) if not lines[at].startswith("|")), len(lines))
+    shown = "\n".join(lines[start:end]) + "\n"
+    assert shown == figures(), (
+        "docs/decisions/puzzles.md's table of figures is not what data/puzzles/ holds now: put "
+        "the output of `PYTHONPATH=py .venv/bin/python scripts/puzzles.py --figures` in its "
+        "place (and the prose under it, where its figures changed)")
 
 
 # -- the command line ---------------------------------------------------------------------
