@@ -6,12 +6,12 @@
 
 For each game, tries deals 1, 2, 3, … in order, from the one after the last the
 table has tried (``cut.deals``), cutting puzzles from plausible play on each
-(castling.puzzles.cut.cut_deal), until the table holds --per-game puzzles or
+(castling.app.puzzle_cut.cut_deal), until the table holds --per-game puzzles or
 has tried --most-deals deals. Tables only grow: the puzzles already in one are
 never changed or reordered (castling.puzzles.table.check_appended), so running
 again extends them, and a run can be stopped and resumed at any time (the
 table is written after every deal that gave a puzzle, and at least once a
-minute). Each proof is castling.puzzles.cut.BUDGET positions of this
+minute). Each proof is castling.puzzles.proofs.BUDGET positions of this
 checkout's solver, recorded in the table as a numbered proof, as
 data/daily.json records its rules.
 
@@ -32,7 +32,8 @@ from collections import Counter
 from pathlib import Path
 
 from castling import GAMES
-from castling.puzzles.cut import BUDGET, TALLIES, Cut, as_puzzle, cut_deal
+from castling.app.puzzle_cut import TALLIES, Cut, as_puzzle, cut_deal
+from castling.puzzles.proofs import BUDGET
 from castling.puzzles.table import PuzzleTable, Proof, check_appended, read_table
 from castling.search.solver import VERSION
 

@@ -110,9 +110,9 @@ def _puzzle(args: argparse.Namespace) -> tuple[dict[str, object], int]:
     """A puzzle as JSON (``GAME [N]``: the first by default), or, with
     ``--check``, every shipped puzzle of the games named (all by default)
     proved again: the status is 1 when one fails."""
-    # (Imported here: the puzzles bring the app's one-tap chooser, which the
-    # other commands need not load.)
-    from .puzzles.cut import as_proved, reprove
+    # (Imported here, as _table imports the tables: the other commands need
+    # not load the puzzles.)
+    from .puzzles.proofs import as_proved, reprove
     if args.check:
         games = args.args or [path.stem for path in sorted(_tables().glob("*.json"))]
         report: dict[str, object] = {}

@@ -11,8 +11,8 @@ from castling.app.advice import answer
 from castling.deal import parse_deal_number
 from castling.errors import CastlingError, DealNumberError, NotationError, SaveError
 from castling.app.deals.links import LinkError, parse_link
-from castling.app.deals.replay_links import ALPHABET, parse_replay_link
-from castling.notation import parse_move
+from castling.app.deals.replay_links import parse_replay_link
+from castling.notation import ALPHABET, parse_move
 from castling.save import load_save
 
 RULES = st.sampled_from(list(GAMES.values()))

@@ -1,6 +1,6 @@
-"""Puzzles (castling.puzzles): cut puzzles are what they claim, the shipped
-tables are whole and prove again, tables only grow, and the ratings follow
-Glicko-2's published example."""
+"""Puzzles (castling.puzzles; cut by castling.app.puzzle_cut): cut puzzles are
+what they claim, the shipped tables are whole and prove again, tables only
+grow, and the ratings follow Glicko-2's published example."""
 
 import json
 import math
@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from puzzles import figures     # scripts/puzzles.py (tests/engine/conftest.py puts scripts/ on the path)
 from castling import GAMES
 from castling.cli import main
-from castling.puzzles.cut import (as_proved, as_puzzle, budgeted, cut_deal, grade_facts,
-                                  reprove)
+from castling.app.puzzle_cut import as_puzzle, cut_deal, grade_facts
+from castling.puzzles.proofs import as_proved, budgeted, reprove
 from castling.puzzles.glicko import Rating, attempt, expected_score, new_puzzle, update
 from castling.puzzles.table import (DamagedTable, PuzzleTable, Proof, check_appended,
                                     rating_of, read_table, runs_into)
@@ -205,12 +206,34 @@ def assert_small_losses_proved_in_python(position, steps):
     return proved
 
 
+def test_a_puzzles_game_is_its_deal_with_the_moves_before_played():
+    table = read_table((ROOT / "data" / "puzzles" / "fortress.json").read_text(), "fortress")
+    puzzle = max(table.puzzles, key=lambda p: len(p.moves))
+    game = puzzle.game()
+    assert game.number == puzzle.deal and game.moves == list(puzzle.moves)
+    assert game.position.key() == puzzle.position().key() and not game.can_redo
+    for count in (0, 1, len(puzzle.moves) // 2):
+        assert puzzle.game(count).moves == list(puzzle.moves[:count])
+
+
 def test_the_shipped_puzzles_are_distinct_and_numbered_in_order():
     for path in TABLES:
         table = read_table(path.read_text(), path.stem)
         assert [p.number for p in table.puzzles] == list(range(1, len(table.puzzles) + 1))
         keys = {(p.deal, len(p.moves), p.line[0]) for p in table.puzzles}
         assert len(keys) == len(table.puzzles), path.stem
+
+
+def test_the_figures_in_the_decisions_are_what_the_tables_say():
+    # docs/decisions/puzzles.md shows a table pasted from scripts/puzzles.py --figures.
+    lines = (ROOT / "docs" / "decisions" / "puzzles.md").read_text(encoding="utf-8").splitlines()
+    start = next(at for at, line in enumerate(lines) if line.startswith("| game | puzzles |"))
+    end = next((at for at in range(start, len(lines)) if not lines[at].startswith("|")), len(lines))
+    shown = "\n".join(lines[start:end]) + "\n"
+    assert shown == figures(), (
+        "docs/decisions/puzzles.md's table of figures is not what data/puzzles/ holds now: put "
+        "the output of `PYTHONPATH=py .venv/bin/python scripts/puzzles.py --figures` in its "
+        "place (and the prose under it, where its figures changed)")
 
 
 # -- the command line ---------------------------------------------------------------------

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from castling import GAMES, Position
-from castling.notation import parse_move
+from castling.notation import ALPHABET, parse_move
 from castling.app.deals.links import LinkError
 from castling.app.deals import replay_links
-from castling.app.deals.replay_links import (ALPHABET, MAX_REPLAY_LINK, is_replay_link,
-                                          parse_replay_link, replay_link)
+from castling.app.deals.replay_links import (MAX_REPLAY_LINK, is_replay_link, parse_replay_link,
+                                          replay_link)
 
 WINS = json.loads((Path(__file__).resolve().parents[1] / "fixtures" / "wins.json").read_text())
 

@@ -304,9 +304,7 @@ class PuzzleView:
             self._draw()
             self.host.announce(self._element("verdict").textContent)
             return
-        game = Game(attempt.puzzle.rules, attempt.puzzle.deal)
-        for move in attempt.puzzle.moves[:step]:
-            game.play(move)
+        game = attempt.puzzle.game(step)
         self._before = game
         self.host.view_only = True
         self.host.held.forget()

@@ -66,12 +66,12 @@ function puzzleLink(fragment) {
   return number >= 1 && number <= 1e6 ? {game: match[1], number} : null;
 }
 
-// The replay link's characters (castling.app.deals.replay_links.ALPHABET), in
+// The replay link's characters (castling.notation.ALPHABET: the move code), in
 // which the puzzles' tables write their moves too.
 const MOVE_CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 // Moves as the core's three numbers (source, target, count) from their
-// characters (replay_links.moves_from_code: two a move, piles by their place in
+// characters (notation.moves_from_code: two a move, piles by their place in
 // the game's order; "." and a count before a move of several cards); null
 // where they do not spell moves (whether they are legal is the core's to say).
 function movesFromCode(code) {

@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Literal
 
-from ..game import Game
 from ..i18n import t
 from ..movegen import Move
 from ..puzzles.glicko import Rating, attempt, new_puzzle
@@ -67,9 +66,7 @@ class Attempt:
     def __init__(self, puzzle: Puzzle, rated: bool) -> None:
         self.puzzle = puzzle
         self.rated = rated
-        self.game = Game(puzzle.rules, puzzle.deal)
-        for move in puzzle.moves:
-            self.game.play(move)
+        self.game = puzzle.game()
         self.start = len(self.game.moves)
         #: how many moves of the solution the player has found
         self.found = 0

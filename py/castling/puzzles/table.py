@@ -14,15 +14,15 @@ A table (format :data:`FORMAT`) is compact JSON::
   each puzzle names the one that proved it (``proof``).
 * ``cut``: what scripts/puzzles.py has looked at so far: deals 1 to ``deals``
   tried, how many were proved winnable, the turning points found (positions
-  tried) and those where exactly one move kept the win (castling.puzzles.cut).
+  tried) and those where exactly one move kept the win (castling.app.puzzle_cut).
 * A puzzle: ``deal``, the deal number; ``moves``, the moves from the deal to
   its position, and ``line``, a whole winning line from there, both in the
-  replay link's characters (castling.app.deals.replay_links.move_code: two a
-  move); ``only``, how many of the line's first moves are each the only one
-  keeping the win (the moves the player must find); ``wrong``, for each of
+  replay link's characters (castling.notation.move_code: two a move);
+  ``only``, how many of the line's first moves are each the only one keeping
+  the win (the moves the player must find); ``wrong``, for each of
   those, every other legal move there with the positions the whole search
   that proved it lost counted; ``grade``, what makes it hard
-  (castling.puzzles.cut.grade_facts); ``rating``, its rating before anyone
+  (castling.app.puzzle_cut.grade_facts); ``rating``, its rating before anyone
   played it (:func:`rating_of`).
 
 A puzzle is known by its game and its number in the table, from 1
@@ -40,16 +40,16 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..app.deals.replay_links import move_code, moves_from_code
+from ..game import Game
 from ..games import GAMES, get_game
 from ..hint import hint
 from ..movegen import Move
-from ..notation import format_move
+from ..notation import format_move, move_code, moves_from_code
 from ..position import Position
 from ..rules import GameRules
 
 FORMAT = 1
-#: The grade's parts, in the table's order (castling.puzzles.cut.grade_facts).
+#: The grade's parts, in the table's order (castling.app.puzzle_cut.grade_facts).
 GRADE_KEYS = ("legal", "hint", "tap", "depth", "steps")
 #: How far from the player's rating the next puzzle is looked for first; the
 #: window doubles until it holds a puzzle not played yet.
@@ -90,12 +90,18 @@ class Puzzle:
         """The moves to find, each the only one keeping the win where it is played."""
         return self.line[:self.only]
 
+    def game(self, moves: int | None = None) -> Game:
+        """The puzzle's deal in play with the first ``moves`` of :attr:`moves`
+        played (each checked): all of them by default, the puzzle's position;
+        fewer, a position before it."""
+        game = Game(self.rules, self.deal)
+        for move in self.moves[:moves]:
+            game.play(move)
+        return game
+
     def position(self) -> Position:
         """The puzzle's position: the deal with :attr:`moves` played (each checked)."""
-        position = Position.deal(self.rules, self.deal)
-        for move in self.moves:
-            position.play(move)
-        return position
+        return self.game().position
 
     def to_json(self) -> dict[str, object]:
         """Everything about the puzzle in the notation of docs/rules.md §1, as
@@ -245,7 +251,7 @@ def read_table(text: str, game_id: str | None = None) -> PuzzleTable:
     """The table from its text; :class:`DamagedTable` saying what is wrong and
     where if it is not a whole table of this format (of ``game_id``, if given).
     Whether its moves are legal and its proofs hold is
-    castling.puzzles.cut.reprove's to say."""
+    castling.puzzles.proofs.reprove's to say."""
     try:
         data = json.loads(text)
     except ValueError as error:

@@ -1,15 +1,11 @@
 """Replay links: a deal and the moves played on it, ``#/GAME/NUMBER/replay/CODE``.
 
 The deal part is a deal link's (:mod:`castling.app.deals.links`). CODE is the
-format's version, ``1``, then one group of characters a move, each character
-one of the 64 of :data:`ALPHABET` (letters, digits, ``-`` and ``_``, which a
-URL carries as they are):
-
-* a move of one card is two characters: its source pile and its destination,
-  each by its index in the game's pile order (``rules.pile_names``: tableau,
-  foundations, reserves, stock, waste; ``A`` is ``t1``);
-* a move of several cards starts with ``.`` and the count in the same alphabet,
-  then the two piles.
+format's version, ``1``, then the moves in the move code of
+:mod:`castling.notation` (:func:`~castling.notation.move_code`; its docstring
+has the characters): two characters a move of one card, its source pile and its
+destination by their indexes in the game's pile order, and four a move of
+several cards (``.`` and the count first).
 
 So a 300-move game is a link of about 640 characters. Piles rather than, say,
 a move's place in the list of legal moves: a link then says what was played in
@@ -24,21 +20,18 @@ before it are kept, with a message to show the player.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...errors import LinkError
 from ...i18n import t
 from ...movegen import Move
+from ...notation import move_code, read_coded_move
 from ...position import Position
 from ...rules import GameRules
 from .links import deal_link, parse_link
 
-ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-_VALUE = {char: value for value, char in enumerate(ALPHABET)}
 VERSION = "1"
 _MARK = "/replay/"
-_SEVERAL = "."          # before the count of a move of several cards
 MAX_REPLAY_LINK = 8_000  # longer fragments are read no further (about 3,900 moves)
 
 
@@ -62,28 +55,6 @@ def is_replay_link(fragment: str) -> bool:
 def replay_link(rules: GameRules, number: int, moves: list[Move]) -> str:
     """The fragment that replays these moves on this deal."""
     return deal_link(rules, number) + _MARK + VERSION + move_code(moves)
-
-
-def move_code(moves: Sequence[Move]) -> str:
-    """Moves in the link's characters, without the version (the puzzles' tables keep them so)."""
-    code = []
-    for source, target, count in moves:
-        if count > 1:
-            code.append(_SEVERAL + ALPHABET[count])
-        code.append(ALPHABET[source] + ALPHABET[target])
-    return "".join(code)
-
-
-def moves_from_code(code: str) -> list[Move]:
-    """The inverse of :func:`move_code`; ValueError, naming the place, where it
-    does not spell moves (whether they are legal is for a position to say)."""
-    moves, at = [], 0
-    while at < len(code):
-        move, at = _read_move(code, at)
-        if move is None:
-            raise ValueError(f"no move at character {at + 1} of {code[:24]!r}")
-        moves.append(move)
-    return moves
 
 
 def parse_replay_link(fragment: str) -> Replay:
@@ -111,7 +82,7 @@ def parse_replay_link(fragment: str) -> Replay:
     at = len(VERSION)
     while at < len(code):
         step = len(replay.moves) + 1
-        move, at = _read_move(code, at)
+        move, at = read_coded_move(code, at)
         if move is None:
             # (A move cut by the length limit is the limit's doing, not damage:
             # no move takes more than four characters.)
@@ -127,18 +98,3 @@ def parse_replay_link(fragment: str) -> Replay:
     if too_long:
         replay.problem = t("replay.too_long", moves=len(replay.moves))
     return replay
-
-
-def _read_move(code: str, at: int) -> tuple[Move | None, int]:
-    """The move written at ``code[at:]`` and where the next one starts; None
-    for characters that do not spell a move (or a move cut short)."""
-    count = 1
-    if code[at] == _SEVERAL:
-        count = _VALUE.get(code[at + 1:at + 2], 0)
-        if count < 2:
-            return None, at     # (one card is written as a plain move)
-        at += 2
-    source, target = _VALUE.get(code[at:at + 1]), _VALUE.get(code[at + 1:at + 2])
-    if source is None or target is None:
-        return None, at
-    return (source, target, count), at + 2

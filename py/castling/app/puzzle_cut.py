@@ -1,13 +1,11 @@
-"""Cutting puzzles from real deals, and proving them.
+"""Cutting puzzles from real deals: playing them as a player plays, and
+grading them (scripts/puzzles.py writes what this cuts into the tables).
 
-A puzzle is a position reached by plausible play on a numbered deal where the
-deal can still be won and exactly one legal move keeps it so: every other move
-is proved lost by a whole search (castling.search.solver: "lost" is only ever
-given for a search that ran to its end; "unknown", a budget spent, never
-counts as lost). A puzzle may go on for several moves while each next move is
-again the only one.
-
-Where they come from (docs/decisions/puzzles.md has the reasons):
+What a puzzle is and what proves one is the engine's
+(castling.puzzles.proofs); finding them needs the player's side, one-tap
+play's choice of a place for a card (castling.app.table.tap), so it lives
+here, in the app model. Where they come from (docs/decisions/puzzles.md has
+the reasons):
 
 * **Plausible play** (:func:`plausible_game`): the moves a player makes, in a
   mix drawn from a generator seeded by the game, the deal and the try, so that
@@ -26,8 +24,8 @@ Where they come from (docs/decisions/puzzles.md has the reasons):
   keeping move played, and plausible play goes on, so one deal gives puzzles
   deeper in the game too (fewer cards, smaller searches, more proofs).
 
-Each proof is budgeted in positions (:data:`BUDGET`), never in seconds, so the
-same puzzles come out on any machine under any load.
+Each proof is budgeted in positions (castling.puzzles.proofs.BUDGET), never in
+seconds, so the same puzzles come out on any machine under any load.
 """
 
 from __future__ import annotations
@@ -35,24 +33,18 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..errors import CastlingError
-from ..app.table.board import pickable_counts, targets
-from ..app.table.tap import next_place
 from ..hint import hint, safe_foundation_moves
 from ..movegen import Move
 from ..position import Position
+from ..puzzles.proofs import Search, Step, budgeted, median_nodes, only_move, verdict_of
+from ..puzzles.table import Puzzle, rating_of
 from ..rules import GameRules
-from ..search.common import SolveResult
-from ..notation import format_move
-from ..search.solver import solve
-from .table import Proof, Puzzle, rating_of
+from .table.board import pickable_counts, targets
+from .table.tap import next_place
 
-#: Positions each proof may search: a verdict on a position, the other moves
-#: of a puzzle searched together, each wrong move alone.
-BUDGET = 200_000
 #: Plausible play's mix: the baseline hint's move, else one-tap's choice for a
 #: card picked at random, and this share of the moves any legal move.
 HINT_SHARE = 0.5
@@ -70,34 +62,6 @@ AUTOPLAY_LIMIT = 200
 #: What :func:`cut_deal` counts: deals tried, those proved winnable, turning
 #: points found (positions tried), those where one move alone kept the win.
 TALLIES = ("deals", "winnable", "turns", "one_keeps")
-
-Search = Callable[[Position, "list[Move] | None"], SolveResult]
-
-
-def budgeted(budget: int = BUDGET, solver: int | None = None) -> Search:
-    """A search of at most ``budget`` positions (no clock: the same answer
-    anywhere), as solver ``solver`` searched (by default, this checkout's)."""
-    def search(position: Position, first_moves: list[Move] | None = None) -> SolveResult:
-        return solve(position, budget, first_moves, solver=solver)
-    return search
-
-
-def as_proved(proof: Proof) -> Search:
-    """The search a table's proof names: its budget, searched as its solver
-    did, position for position. (A newer solver shares a budget otherwise,
-    and may leave unknown within it a loss the older one proved.)"""
-    return budgeted(proof.budget, proof.solver)
-
-
-@dataclass(frozen=True)
-class Step:
-    """One move of a puzzle: ``move`` is the only one keeping the win; each of
-    ``wrong`` — every other legal move, in the engine's order — was proved lost
-    by a whole search that counted ``nodes`` positions (the size of what the
-    move leads to: the larger, the further ahead its loss shows)."""
-
-    move: Move
-    wrong: tuple[tuple[Move, int], ...]
 
 
 @dataclass(frozen=True)
@@ -187,39 +151,7 @@ def plausible_game(position: Position, rng: random.Random, last: Move | None = N
     return moves
 
 
-# -- proving --------------------------------------------------------------------------------
-
-
-def only_move(position: Position, keeping: Move, search: Search) -> Step | None:
-    """The step, if ``keeping`` (a move known to keep the win) is the only move
-    that does: every other legal move proved lost by a whole search, together
-    and then each alone (for its count of positions). None if some other move
-    wins, is not decided within the budget, or there is no other move, or
-    ``keeping`` is one auto-play would make (no puzzle to find)."""
-    legal = position.legal_moves()
-    others = [move for move in legal if move != keeping]
-    if not others or keeping not in legal or keeping in safe_foundation_moves(position):
-        return None
-    if search(position.copy(), others).result != "lost":
-        return None
-    wrong = []
-    for move in others:
-        after = position.copy()
-        after.play(move)
-        found = search(after, None)
-        if found.result != "lost":      # (the search together said lost: a budget spent alone)
-            return None
-        wrong.append((move, found.nodes))
-    return Step(keeping, tuple(wrong))
-
-
-def _verdict(position: Position, search: Search) -> tuple[str, list[Move]]:
-    if position.is_won():
-        return "won", []
-    if not position.legal_moves():
-        return "lost", []       # (no move left: lost by the rules alone)
-    found = search(position.copy(), None)
-    return found.result, list(found.moves)
+# -- turning points ----------------------------------------------------------------------
 
 
 def turning_point(start: Position, moves: list[Move],
@@ -232,13 +164,13 @@ def turning_point(start: Position, moves: list[Move],
     for move in moves:
         positions.append(positions[-1].copy())
         positions[-1].play(move)
-    end, _ = _verdict(positions[-1], search)
+    end, _ = verdict_of(positions[-1], search)
     if end != "lost":
         return None
     won, lost, lines = 0, len(moves), {}
     while lost - won > 1:
         middle = (won + lost) // 2
-        verdict, line = _verdict(positions[middle], search)
+        verdict, line = verdict_of(positions[middle], search)
         if verdict == "won":
             won, lines[middle] = middle, line
         elif verdict == "lost":
@@ -246,7 +178,7 @@ def turning_point(start: Position, moves: list[Move],
         else:
             return None
     if won not in lines:
-        verdict, line = _verdict(positions[won], search)
+        verdict, line = verdict_of(positions[won], search)
         if verdict != "won":
             return None
         lines[won] = line
@@ -319,7 +251,7 @@ def cut_deal(rules: GameRules, deal: int, search: Search = budgeted(),
     rng = random.Random(f"castling puzzle {rules.id} {deal}")
     position = Position.deal(rules, deal)
     played: list[Move] = autoplay(position)
-    verdict, _ = _verdict(position, search)
+    verdict, _ = verdict_of(position, search)
     if verdict != "won":
         return
     tally["winnable"] += 1
@@ -352,12 +284,6 @@ def cut_deal(rules: GameRules, deal: int, search: Search = budgeted(),
 # -- grading --------------------------------------------------------------------------------
 
 
-def median_nodes(step: Step) -> int:
-    """The median count of positions that proved the step's wrong moves lost."""
-    counts = sorted(nodes for _, nodes in step.wrong)
-    return counts[len(counts) // 2]
-
-
 def grade_facts(cut: Cut) -> dict[str, int]:
     """What makes a puzzle hard, measured before anyone plays it: how many
     legal moves its first step has (``legal``), whether the baseline hint's
@@ -375,37 +301,3 @@ def as_puzzle(cut: Cut, number: int, proof: int) -> Puzzle:
     grade = grade_facts(cut)
     return Puzzle(cut.rules, number, cut.deal, proof, cut.moves, cut.line, len(cut.steps),
                   tuple(step.wrong for step in cut.steps), grade, rating_of(grade))
-
-
-# -- proving again ----------------------------------------------------------------------------
-
-
-def reprove(puzzle: Puzzle, search: Search) -> str | None:
-    """Prove ``puzzle`` again, from its deal: None when it is what it claims,
-    else what is wrong. Its moves replay from the deal; at each move to find,
-    the wrong moves recorded are exactly the other legal moves, and each is
-    proved lost by a whole search (``search``: its "unknown" is a failure
-    here, never a loss); its line replays to a win."""
-    try:
-        position = puzzle.position()
-    except CastlingError as error:
-        return f"its moves do not replay: {error}"
-    if position.is_won():
-        return "its position is already won"
-    for index, move in enumerate(puzzle.line):
-        legal = position.legal_moves()
-        if move not in legal:
-            return f"move {index + 1} of its line is not legal"
-        if index < puzzle.only:
-            recorded = {wrong for wrong, _ in puzzle.wrong[index]}
-            if recorded != set(legal) - {move}:
-                return f"the wrong moves of move {index + 1} are not the other legal moves"
-            for wrong in sorted(recorded):
-                after = position.copy()
-                after.play(wrong)
-                found = search(after, None)
-                if found.result != "lost":
-                    return (f"move {index + 1}: {format_move(puzzle.rules, wrong)} is not proved "
-                            f"lost ({found.result})")
-        position.play(move)
-    return None if position.is_won() else "its line does not end in a win"
