@@ -230,7 +230,25 @@ def test_the_figures_in_the_decisions_are_what_the_tables_say():
     start = next(at for at, line in enumerate(lines) if line.startswith("| game | puzzles |"))
     end = next((at for at in range(start, len(lines)) if not lines[at].startswith("|")), len(lines))
     shown = "\n".join(lines[start:end]) + "\n"
-    assert shown == figures(), (
+    # (the gzip column within 2%: another build of zlib may pack a few bytes differently)
+    def cells(table: str) -> list[list[str]]:
+        return [line.split("|") for line in table.splitlines()]
+
+    def close(was: str, now: str) -> bool:
+        if was == now:
+            return True
+        try:
+            a, b = int(was.strip().replace(",", "")), int(now.strip().replace(",", ""))
+        except ValueError:
+            return False
+        return abs(a - b) <= 0.02 * b
+
+    doc, made = cells(shown), cells(figures())
+    same = len(doc) == len(made) and all(
+        len(x) == len(y) and all(close(a, b) if column == 4 else a == b
+                                 for column, (a, b) in enumerate(zip(x, y)))
+        for x, y in zip(doc, made))
+    assert same, (
         "docs/decisions/puzzles.md's table of figures is not what data/puzzles/ holds now: put "
         "the output of `PYTHONPATH=py .venv/bin/python scripts/puzzles.py --figures` in its "
         "place (and the prose under it, where its figures changed)")
