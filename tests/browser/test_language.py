@@ -1,7 +1,10 @@
 """English and Italian: the language follows the browser, the settings switch it
 and keep it, and every string on the page comes from the chosen catalogue."""
 
+import re
+
 from castling.i18n import LANGUAGES, catalogue
+from castling.plurals import form
 
 from browser_helpers import act, stored, wait_ready
 
@@ -24,8 +27,8 @@ def assert_page_in(page, language: str) -> None:
     for key, text in page.evaluate(TITLES):
         assert text == messages[key], key
     counter = page.locator("#move-counter").text_content()
-    assert counter in (messages["counter.moves.one"],) or counter == messages[
-        "counter.moves.other"].format(count=int(counter.split()[0]))
+    count = int(re.search(r"[0-9]+", counter).group())
+    assert counter == messages[f"counter.moves.{form(language, count)}"].format(count=count)
     deal = page.evaluate("location.hash").split("/")[-1]
     assert page.locator("#deal-label").text_content() == messages["deal.label"].format(deal=deal)
 
@@ -36,9 +39,11 @@ def test_the_language_follows_the_browser(browser, site_url):
     page.goto(f"{site_url}index.html#/chessboard/2")
     wait_ready(page)
     assert_page_in(page, "it")
-    assert page.locator('[data-action="undo"]').text_content() == "Annulla"
-    assert page.locator('[data-pile="t1"]').get_attribute("aria-label").startswith("Colonna 1, 6 carte")
-    assert page.locator("#status").text_content().startswith("Base: non ancora scelta.")
+    italian = catalogue("it")
+    assert page.locator('[data-action="undo"]').text_content() == italian["bar.undo"]
+    assert page.locator('[data-pile="t1"]').get_attribute("aria-label").startswith(
+        italian["pile.t"].format(number=1) + ", ")
+    assert page.locator("#status").text_content() == italian["status.base_unchosen"]
     context.close()
 
 
