@@ -186,6 +186,7 @@ SAME_AS_ENGLISH = {
     "pt-BR": {"bar.menu", "status.base", "settings.speed.normal", "settings.volume",
               "replay.speed.normal"},
     "ja": set(),
+    "ru": set(),
 }
 
 
