@@ -187,6 +187,7 @@ SAME_AS_ENGLISH = {
               "replay.speed.normal"},
     "ja": set(),
     "ru": set(),
+    "nl": {"bar.menu", "settings.volume"},
 }
 
 
