@@ -15,7 +15,7 @@ import math
 from pathlib import Path
 
 from castling import GAMES, numbers
-from castling.i18n import LANGUAGES, help_folder, set_language, t
+from castling.i18n import LANGUAGES, help_folder, sentences, set_language, t
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -38,32 +38,35 @@ def agreement(row: dict, published: float) -> str:
     and, when unknown deals make the interval wide (so it agrees cheaply), that too."""
     said = t("study.agrees" if row["low"] <= published <= row["high"] else "study.disagrees")
     if row["unknown"] > 0.05 * row["tried"]:
-        said += " " + t("study.undecided", unknown=numbers.number(row["unknown"]))
+        said = sentences(said, t("study.undecided", unknown=numbers.number(row["unknown"])))
     return said
 
 
 def comparison(table: list[dict]) -> list[str]:
-    """What the published figures say next to ours, in the current language."""
+    """What the published figures say next to ours, in the current language
+    (a sentence carried on by the verdict: the same gap as between sentences)."""
     by_id = {row["id"]: row for row in table}
     said = []
     fortress = by_id.get("fortress")
     if fortress:
-        said.append(t("study.fortress", published=percent(PUBLISHED["fortress"]),
-                      rate=percent(fortress["rate"]), low=percent(fortress["low"]),
-                      high=percent(fortress["high"]), tried=numbers.number(fortress["tried"]))
-                    + " " + agreement(fortress, PUBLISHED["fortress"]))
+        said.append(sentences(t("study.fortress", published=percent(PUBLISHED["fortress"]),
+                                **_ours(fortress)), agreement(fortress, PUBLISHED["fortress"])))
     castle = by_id.get("beleaguered-castle")
     if castle:
-        said.append(t("study.beleaguered", published=numbers.percent(PUBLISHED["beleaguered-castle"]),
-                      rate=percent(castle["rate"]), low=percent(castle["low"]),
-                      high=percent(castle["high"]), tried=numbers.number(castle["tried"]))
-                    + " " + agreement(castle, PUBLISHED["beleaguered-castle"]))
+        said.append(sentences(t("study.beleaguered",
+                                published=numbers.percent(PUBLISHED["beleaguered-castle"]),
+                                **_ours(castle)), agreement(castle, PUBLISHED["beleaguered-castle"])))
     chessboard = by_id.get("chessboard")
     if chessboard:
         said.append(t("study.chessboard", published=numbers.percent(PUBLISHED["chessboard"]),
-                      rate=percent(chessboard["rate"]),
-                      low=percent(chessboard["low"])))
+                      rate=percent(chessboard["rate"]), low=percent(chessboard["low"])))
     return said
+
+
+def _ours(row: dict) -> dict[str, str]:
+    """A game's figures as the study's sentences put them."""
+    return {"rate": percent(row["rate"]), "low": percent(row["low"]), "high": percent(row["high"]),
+            "tried": numbers.number(row["tried"])}
 
 
 class StudyDataError(Exception):

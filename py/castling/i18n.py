@@ -86,6 +86,21 @@ def t(key: str, /, **values: object) -> str:
     return text.format(**values) if values else text
 
 
+def sentences(*texts: str) -> str:
+    """Sentences one after the other as the language writes them: with a space
+    between them, or none (Japanese, Chinese); empty ones left out."""
+    said = [text for text in texts if text]
+    joined = said[0] if said else ""
+    for text in said[1:]:
+        joined = t("text.sentences", first=joined, second=text)
+    return joined
+
+
+def listed(items: list[str]) -> str:
+    """Items one after the other, with the language's list comma ("a, b", "a、b")."""
+    return t("text.list_separator").join(items)
+
+
 #: The languages whose nouns keep their capital inside a sentence ("von Stapel 5
 #: auf Zielstapel Herz"); elsewhere a pile's name is lowered there.
 NOUNS_CAPITALISED = frozenset({"de"})

@@ -15,7 +15,7 @@ from typing import Any
 
 from castling import format_move, hint, parse_move
 from castling.deal import random_deal_number
-from castling.i18n import t
+from castling.i18n import sentences, t
 from castling.movegen import Move
 from castling.rules import GameRules
 from castling.app.words.spoken import hint_words
@@ -175,16 +175,16 @@ class AdviceView:
         from_pile, to_pile, count = move
         verdict = ""
         if answer is not None and answer["result"] == "lost":
-            verdict = " " + t("hint.lost")
+            verdict = t("hint.lost")
         elif source == "solver":
-            verdict = " " + t("hint.winnable")
+            verdict = t("hint.winnable")
         elif not self.advisor.ready:
             # Not passed off as the solver's: it is starting, or did not start here.
-            verdict = " " + (t("hint.simple.starting") if self.advisor.available
-                             else t("hint.simple.unavailable"))
+            verdict = (t("hint.simple.starting") if self.advisor.available
+                       else t("hint.simple.unavailable"))
         # The stock's card is face down: the hint does not name it.
         words = hint_words(position, from_pile, to_pile, count)
-        host.status(words + verdict, hint=source, move=format_move(position.rules, move))
+        host.status(sentences(words, verdict), hint=source, move=format_move(position.rules, move))
         host.view.mark("hint-from", cards=host.view.cards_of(names[from_pile])[-count:])
         host.view.mark("hint-to", piles=[names[to_pile]])
         if self._hint_timeout is not None:

@@ -23,7 +23,7 @@ from typing import Any
 
 from castling import GAMES
 from castling.game import Game
-from castling.i18n import plural, t
+from castling.i18n import plural, sentences, t
 from castling.movegen import Move
 from castling.app.table.board import status_line
 from castling.app.keeping import Keeping
@@ -299,5 +299,5 @@ class App:
         """What the session could not keep or read, told once."""
         notices = self.session.store.notices
         if notices:
-            self.notify(" ".join(notices))
+            self.notify(sentences(*notices))
             notices.clear()

@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 from castling import GAMES
 from castling.game import Game
-from castling.i18n import plural, t
+from castling.i18n import plural, sentences, t
 from castling.movegen import Move
 from castling.numbers import number
 from castling.app.table.board import status_line
@@ -103,7 +103,7 @@ class PuzzleView:
         host.sound("put-down")
         self._draw()
         self._show(verdict[0])
-        host.announce(t("say.sentence", text=words) + " " + self._verdict_words(verdict[0]))
+        host.announce(sentences(t("say.sentence", text=words), self._verdict_words(verdict[0])))
 
     # -- opening and leaving ----------------------------------------------------------------
 

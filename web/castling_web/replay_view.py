@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from castling import Game
-from castling.i18n import t
+from castling.i18n import sentences, t
 from castling.app.deals.replay_links import Replay
 
 from .dom import JsObject, present
@@ -152,7 +152,7 @@ class ReplayView:
             self.show()
             said = t("replay.say.step", step=len(game.moves), total=self.total, move=words)
             if not game.can_redo:
-                said += " " + t("replay.say.end")
+                said = sentences(said, t("replay.say.end"))
             self.host.announce(said)
             return True
         if game.undo() is None:

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from castling.errors import ImportFileError
-from castling.i18n import t
+from castling.i18n import sentences, t
 from castling.app.storage.transfer import Holding, described, read_transfer_link
 from castling.app.transfers import Transfers
 from pyodide.code import run_js
@@ -182,7 +182,7 @@ class Transfer:
         self.preview.close()
         host.leave_view_only()
         host.show_game()
-        host.notify(" ".join(told))
+        host.notify(sentences(*told))
 
     def on_close(self, event: JsObject) -> None:
         """The preview closed: merged, or cancelled (Cancel, Esc): nothing written."""

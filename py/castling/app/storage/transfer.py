@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 
 from ...errors import CastlingError, ImportFileError, TransferLinkError
 from ...games import GAMES
-from ...i18n import plural, t
+from ...i18n import plural, sentences, t
 from ...numbers import number
 from .puzzle_record import (PUZZLES_KEY, PuzzleRecord, merged_records, puzzle_record_text,
                             read_puzzle_record)
@@ -171,8 +171,8 @@ class Merged:
         said = t("notice.merged", stats=stats, saves=saves,
                  settings=t(f"transfer.settings.{self.settings}"))
         if self.puzzles is not None:
-            said += " " + plural("transfer.merged.puzzles", len(self.puzzles.played),
-                                 rating=number(round(self.puzzles.rating.rating)))
+            said = sentences(said, plural("transfer.merged.puzzles", len(self.puzzles.played),
+                                          rating=number(round(self.puzzles.rating.rating))))
         return said
 
 

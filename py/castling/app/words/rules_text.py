@@ -69,13 +69,13 @@ def _tableau_fact(rules: GameRules, start: Dealt, say: Words) -> str:
                  for up in start.tableau[0]]
         if all(pile == start.tableau[0] for pile in start.tableau):
             return say("rules.layout.tableau.faces", piles=piles, cards=say.number(counts[0]),
-                       faces=", ".join(faces))
+                       faces=say.listed(faces))
     shape = _shape(runs, counts, piles, say)
     if all_up:
         return shape
     rounds = [say("rules.layout.face.up" if up else "rules.layout.face.down")
               for up in rules.deal.tableau_faces]
-    return shape + " " + say("rules.layout.tableau.faces_rounds", faces=", ".join(rounds))
+    return say.sentences(shape, say("rules.layout.tableau.faces_rounds", faces=say.listed(rounds)))
 
 
 def _shape(runs: list[tuple[int, int]], counts: list[int], piles: str, say: Words) -> str:

@@ -216,8 +216,16 @@ class Words:
         """"a, b and c" (or "a, b or c"); one item is itself."""
         if len(items) == 1:
             return items[0]
-        # The comma between the first items is the same in every catalogue so far.
-        return self(f"rules.list.{joiner}", items=", ".join(items[:-1]), last=items[-1])
+        return self(f"rules.list.{joiner}", items=self.listed(items[:-1]), last=items[-1])
+
+    def listed(self, items: list[str]) -> str:
+        """Items with the language's list comma between them ("a, b", "a、b")."""
+        return self("text.list_separator").join(items)
+
+    def sentences(self, first: str, second: str) -> str:
+        """Two sentences one after the other, as the language writes them (a
+        space between them, or none)."""
+        return self("text.sentences", first=first, second=second)
 
     def sentence(self, clause: str) -> str:
         """A clause made a sentence: a capital, and the language's full stop."""
