@@ -20,6 +20,7 @@ from castling.cards import rank_label
 from castling.deal import deal_piles
 from castling.games import GAMES
 from castling.i18n import LANGUAGES, MissingMessage, catalogue
+from castling.plurals import FORMS, forms
 from castling.app.words.rules_text import intro, rules_sections, tips
 from castling.app.words.rules_words import (NUMBER_WORDS, Section, Words, dealt, hand_written_keys,
                                             message_keys)
@@ -49,10 +50,17 @@ def test_every_game_reads_in_every_language_with_nothing_left_to_fill(game, lang
     for text in words:
         assert text.strip() and not re.search(r"[{}]|__", text), text
         assert "  " not in text and not text.endswith(" "), text
+    full_stop = messages["rules.sentence"].format(clause="")
     for s in sections:
         for line in [*s.lines, *(d for _, d in s.facts)]:
-            assert line[0].isupper() or line[0].isdigit(), line       # a sentence each
-            assert line.endswith("."), line
+            assert starts_a_sentence(line), line                       # a sentence each
+            assert line.endswith(full_stop), line
+
+
+def starts_a_sentence(line: str) -> bool:
+    """A capital or a digit first, or a letter of a script without capitals (Chinese)."""
+    first = line[0]
+    return first.isupper() or first.isdigit() or first.isalpha() and first.lower() == first.upper()
 
 
 @pytest.mark.parametrize("game, language", CASES)
@@ -100,8 +108,10 @@ def test_the_foundations_say_where_they_start_and_whether_cards_come_back(game, 
     assert (messages["rules.foundations.found_first"] in foundations) == rules.founding.first
     assert (messages["rules.foundations.forced"] in foundations) == rules.founding.forced
     if rules.founding.feeds:          # every pile is named in a sentence about what it feeds
-        starts = tuple(messages[f"rules.foundations.feeds.{kind}"].split("{")[0]
-                       for kind in ("own", "all.one", "all.other", "some"))
+        starts = tuple(messages[key].split("{")[0]
+                       for key in (f"rules.foundations.feeds.{kind}"
+                                   for kind in ("own", "all.one", "all.other", "some"))
+                       if key in messages)
         named: set[int] = set()
         for line in foundations:
             if line.startswith(starts):
@@ -118,7 +128,7 @@ def test_the_tableau_says_how_cards_pack_and_what_fills_a_space(game, language):
     key = f"rules.tableau.builds.{build.direction}_{build.suits}".replace("-", "_")
     assert lines[0] == messages[key]
     wrap = "wrap" if build.wrap else "nowrap"
-    said = messages[f"rules.tableau.{wrap}.{build.direction.replace('-', '_')}"].split(":")[0]
+    said = re.split("[:：]", messages[f"rules.tableau.{wrap}.{build.direction.replace('-', '_')}"])[0]
     assert any(line.startswith(said) for line in lines)
     single = messages["rules.tableau.moves.single"] in lines
     assert single == (rules.tableau.moves == "single")
@@ -146,8 +156,8 @@ def test_cells_reserves_and_stock_have_their_sections(game, language):
     if cells is not None and cells.holds > 1:
         assert say.number(cells.holds) in text_of(sections, "reserves")
     if rules.stock and cells is not None and cells.take_from == "tableau":
-        assert messages["rules.stock.waste.not_reserve.one"].split("{where}")[1] in \
-            text_of(sections, "stock")
+        not_reserve = f"rules.stock.waste.not_reserve.{say.form(rules.reserves.count)}"
+        assert messages[not_reserve].split("{where}")[1] in text_of(sections, "stock")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -271,4 +281,10 @@ def test_the_words_cover_the_vocabulary_and_list_every_key_they_ask_for():
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_catalogue_has_every_key(language):
-    assert sorted(message_keys() - set(catalogue(language))) == []
+    """Every key, a counted one (``.one`` and ``.other``) in the forms the language has."""
+    wanted = set()
+    for key in message_keys():
+        family, _, form = key.rpartition(".")
+        counted = form in FORMS and f"{family}.other" in message_keys()
+        wanted |= {f"{family}.{name}" for name in forms(language)} if counted else {key}
+    assert sorted(wanted - set(catalogue(language))) == []
