@@ -188,6 +188,7 @@ SAME_AS_ENGLISH = {
     "ja": set(),
     "ru": set(),
     "nl": {"bar.menu", "settings.volume"},
+    "zh-Hans": set(),
 }
 
 

@@ -20,7 +20,7 @@ from castling.cards import rank_label
 from castling.deal import deal_piles
 from castling.games import GAMES
 from castling.i18n import LANGUAGES, MissingMessage, catalogue
-from castling.plurals import forms
+from castling.plurals import FORMS, forms
 from castling.app.words.rules_text import intro, rules_sections, tips
 from castling.app.words.rules_words import (NUMBER_WORDS, Section, Words, dealt, hand_written_keys,
                                             message_keys)
@@ -50,12 +50,17 @@ def test_every_game_reads_in_every_language_with_nothing_left_to_fill(game, lang
     for text in words:
         assert text.strip() and not re.search(r"[{}]|__", text), text
         assert "  " not in text and not text.endswith(" "), text
-    full_stop = messages["rules.sentence"].format(clause="")       # "." ("。" in Japanese)
+    full_stop = messages["rules.sentence"].format(clause="")
     for s in sections:
         for line in [*s.lines, *(d for _, d in s.facts)]:
-            first = line[0]                 # a capital, a digit, or a letter of a script without case
-            assert first.isupper() or first.isdigit() or first.isalpha() and not first.islower(), line
-            assert line.endswith(full_stop), line                         # a sentence each
+            assert starts_a_sentence(line), line                       # a sentence each
+            assert line.endswith(full_stop), line
+
+
+def starts_a_sentence(line: str) -> bool:
+    """A capital or a digit first, or a letter of a script without capitals (Chinese)."""
+    first = line[0]
+    return first.isupper() or first.isdigit() or first.isalpha() and first.lower() == first.upper()
 
 
 @pytest.mark.parametrize("game, language", CASES)
@@ -103,9 +108,10 @@ def test_the_foundations_say_where_they_start_and_whether_cards_come_back(game, 
     assert (messages["rules.foundations.found_first"] in foundations) == rules.founding.first
     assert (messages["rules.foundations.forced"] in foundations) == rules.founding.forced
     if rules.founding.feeds:          # every pile is named in a sentence about what it feeds
-        starts = tuple(messages[f"rules.foundations.feeds.{kind}"].split("{")[0]
-                       for kind in ("own", "all.one", "all.other", "some")
-                       if f"rules.foundations.feeds.{kind}" in messages)   # (Japanese: no .one)
+        starts = tuple(messages[key].split("{")[0]
+                       for key in (f"rules.foundations.feeds.{kind}"
+                                   for kind in ("own", "all.one", "all.other", "some"))
+                       if key in messages)
         named: set[int] = set()
         for line in foundations:
             if line.startswith(starts):
@@ -151,8 +157,7 @@ def test_cells_reserves_and_stock_have_their_sections(game, language):
         assert say.number(cells.holds) in text_of(sections, "reserves")
     if rules.stock and cells is not None and cells.take_from == "tableau":
         not_reserve = f"rules.stock.waste.not_reserve.{say.form(rules.reserves.count)}"
-        assert messages[not_reserve].split("{where}")[1] in \
-            text_of(sections, "stock")
+        assert messages[not_reserve].split("{where}")[1] in text_of(sections, "stock")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -276,9 +281,10 @@ def test_the_words_cover_the_vocabulary_and_list_every_key_they_ask_for():
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_catalogue_has_every_key(language):
-    # A counted key (listed as .one and .other) in the plural forms of the language:
-    # Japanese has only .other.
-    counted = {key.removesuffix(".other") for key in message_keys() if key.endswith(".other")}
-    wanted = {key for key in message_keys() if key.rpartition(".")[0] not in counted}
-    wanted |= {f"{family}.{form}" for family in counted for form in forms(language)}
+    """Every key, a counted one (``.one`` and ``.other``) in the forms the language has."""
+    wanted = set()
+    for key in message_keys():
+        family, _, form = key.rpartition(".")
+        counted = form in FORMS and f"{family}.other" in message_keys()
+        wanted |= {f"{family}.{name}" for name in forms(language)} if counted else {key}
     assert sorted(wanted - set(catalogue(language))) == []
