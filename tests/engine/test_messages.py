@@ -189,6 +189,7 @@ SAME_AS_ENGLISH = {
     "ru": set(),
     "nl": {"bar.menu", "settings.volume"},
     "zh-Hans": set(),
+    "pl": {"bar.menu"},
 }
 
 
