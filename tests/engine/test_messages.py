@@ -187,6 +187,7 @@ SAME_AS_ENGLISH = {
            "replay.speed.normal", "pile.r", "rules.heading.tableau", "rules.heading.reserves.one"},
     "pt-BR": {"bar.menu", "status.base", "settings.speed.normal", "settings.volume",
               "replay.speed.normal"},
+    "ar": set(),
 }
 
 
