@@ -141,7 +141,9 @@ def chart(table: list[dict]) -> str:
     """A horizontal bar chart as inline SVG: won share, with the interval as a line."""
     width, bar, left = 560, 22, 140
     height = 20 + len(table) * (bar + 10)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+    # (drawn left to right in every language: its coordinates, and its text's
+    # anchors, would turn round in a page written right to left)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" direction="ltr" '
              f'role="img" aria-label="{html.escape(t("study.chart"))}">']
     scale = width - left - 20
     for i, row in enumerate(table):

@@ -30,6 +30,15 @@ def direction(language: str | None = None) -> str:
     return "rtl" if code.split("-")[0] in RIGHT_TO_LEFT else "ltr"
 
 
+def isolated(text: str, language: str | None = None) -> str:
+    """``text`` set apart as left-to-right inside a sentence of a language
+    written right to left (a card's corner "5♠", a row of ranks "9, 10, J"),
+    which the bidirectional algorithm would otherwise turn round ("♠5");
+    elsewhere ``text`` itself. (U+2066 LEFT-TO-RIGHT ISOLATE … U+2069 POP
+    DIRECTIONAL ISOLATE: screen readers do not say them.)"""
+    return f"\u2066{text}\u2069" if direction(language) == "rtl" else text
+
+
 def speak(language: str) -> None:
     """Use ``language`` from now on; the caller has checked that there is one."""
     global _spoken

@@ -8,6 +8,7 @@ import pytest
 
 from castling import GAMES, parse_move
 from castling.i18n import LANGUAGES, set_language, t
+from castling.language import isolated
 from castling.search.common import SolveResult
 from castling.search.review import Question, Review
 from castling.app.words.spoken import card_sign
@@ -38,8 +39,9 @@ def test_each_entry_says_its_move_and_its_verdict(language):
     assert third == t("review.entry", number=3, move=move_said(review.positions[2], review.moves[2]),
                       verdict=t("review.verdict.lost"))
     # Beleaguered Castle #2, move 3: t2's top card onto t5's, by their corners.
+    # (set apart as left to right in a language written right to left: castling.language.isolated)
     assert move_said(review.positions[2], review.moves[2]) == t(
-        "review.move.one", card="5\u2665", target=t("hint.to.card", card="6\u2660"))
+        "review.move.one", card=isolated("5\u2665"), target=t("hint.to.card", card=isolated("6\u2660")))
 
 
 def test_the_turning_point_and_the_summary(language):

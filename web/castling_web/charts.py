@@ -108,7 +108,8 @@ class Charts:
         figure.appendChild(self._element("figcaption", title))
         totals = [sum(values[i] or 0 for _, _, values in series) for i in range(len(days))]
         top = max(totals) or 1
-        svg = self._svg("svg", viewBox=f"0 0 {WIDTH} {HEIGHT}", role="img", aria_label=summary)
+        svg = self._svg("svg", viewBox=f"0 0 {WIDTH} {HEIGHT}", role="img", aria_label=summary,
+                        direction="ltr")      # (its text anchored as drawn, in any language)
         svg.appendChild(self._svg("title")).textContent = summary
         inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
         slot = inner_w / len(days)

@@ -239,8 +239,8 @@ def _row_sentence(rules: GameRules, row: FoundationRow, each: str, say: Words) -
         step = 1 if row.direction == "up" else -1
         base = 8                                   # the example: a base of 9
         ranks = [rank_label((base + step * i) % 13) for i in range(13)]
-        example = ", ".join(ranks[:7]) + " … " + ranks[-1]
-        return [say(key, each=each, base=rank_label(base), example=example)]
+        example = say.isolated(", ".join(ranks[:7]) + " … " + ranks[-1])
+        return [say(key, each=each, base=say.isolated(rank_label(base)), example=example)]
     # A King going up (or an Ace going down) goes on only by wrapping round.
     if (row.base, row.direction) in (("K", "up"), ("A", "down")) and not row.wrap:
         raise ValueError(f"{rules.id}: a foundation from {row.base} going {row.direction} "

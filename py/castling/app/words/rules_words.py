@@ -15,6 +15,7 @@ from typing import Literal, get_args
 from ...cards import FACE_DOWN
 from ...deal import deal_piles
 from ...i18n import MissingMessage
+from ...language import isolated
 from ...plurals import form
 from ...rules import Direction, EmptyRank, GameRules, SuitRule
 from .spoken import capitalised
@@ -221,6 +222,11 @@ class Words:
     def listed(self, items: list[str]) -> str:
         """Items with the language's list comma between them ("a, b", "a、b")."""
         return self("text.list_separator").join(items)
+
+    def isolated(self, text: str) -> str:
+        """Left-to-right ``text`` (a row of corner letters) set apart in a
+        language written right to left (castling.language.isolated)."""
+        return isolated(text, self.messages["language.code"])
 
     def sentences(self, first: str, second: str) -> str:
         """Two sentences one after the other, as the language writes them (a

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ...cards import RANKS, SUITS, parse_card, rank_of, suit_of
 from ...i18n import mid_sentence, plural, t
+from ...language import isolated
 from ...position import Position
 from ...rules import GameRules, parse_pile_name
 
@@ -103,7 +104,7 @@ def said_by_cards(position: Position, source: int, target: int, count: int,
     if source == position.tables.stock:
         return t(turn)
     where = where_said(position, target)
-    card = card_sign(position.to_piles()[position.rules.pile_names[source]][-count])
+    card = isolated(card_sign(position.to_piles()[position.rules.pile_names[source]][-count]))
     if count == 1:
         return t(one, card=card, target=where)
     return t(run, count=count, card=card, target=where)
@@ -121,5 +122,5 @@ def where_said(position: Position, target: int) -> str:
     if kind == "r":
         return t("hint.to.cell") if rules.reserves.free_cells else t("hint.to.reserve")
     if onto and not onto[-1].islower():
-        return t("hint.to.card", card=card_sign(onto[-1]))
+        return t("hint.to.card", card=isolated(card_sign(onto[-1])))
     return t("hint.to.empty")
