@@ -40,7 +40,7 @@ def test_the_language_follows_the_browser(browser, site_url):
     wait_ready(page)
     assert_page_in(page, "it")
     italian = catalogue("it")
-    assert page.locator('[data-action="undo"]').text_content() == italian["bar.undo"]
+    assert page.locator('[data-action="undo"]').text_content() == italian["action.undo"]
     assert page.locator('[data-pile="t1"]').get_attribute("aria-label").startswith(
         italian["pile.t"].format(number=1) + ", ")
     assert page.locator("#status").text_content() == italian["status.base_unchosen"]
