@@ -97,7 +97,8 @@ def test_the_foundations_say_where_they_start_and_whether_cards_come_back(game, 
     for row in rules.foundations:
         if row.base == "chosen":
             assert messages["rules.foundations.chosen.rest"] in foundations
-            assert ", ".join(rank_label((8 + i) % 13) for i in range(7)) in text
+            # (the ranks from a base of 9, with the language's list comma)
+            assert messages["text.list_separator"].join(rank_label((8 + i) % 13) for i in range(7)) in text
         else:
             assert messages[f"card.rank.{row.base}"] in text
     if rules.take_back:

@@ -9,7 +9,7 @@ this carries it out and says it. The list the player reads is the Keys dialog
 
 from __future__ import annotations
 
-from castling.i18n import mid_sentence, t
+from castling.i18n import listed, mid_sentence, t
 from castling.app.table.arrangement import neighbour
 from castling.app.table.board import home_move, next_choice, targets
 from castling.app.table.choice import Choice, choose
@@ -120,8 +120,8 @@ class KeyboardInput:
         top = card_label(game.position.to_piles()[source][-count])
         what = top if count == 1 else t("card.run", count=count, card=top)
         if choice.places:
-            places = ", ".join(mid_sentence(pile_title(rules, rules.pile_names[k]))
-                               for k in sorted(choice.places))
+            places = listed([mid_sentence(pile_title(rules, rules.pile_names[k]))
+                             for k in sorted(choice.places)])
             host.announce(t("say.picked", what=what, places=places))
         else:
             host.announce(t("say.picked_stuck", what=what))

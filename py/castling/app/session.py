@@ -37,7 +37,7 @@ from collections.abc import Callable, Sequence
 from ..deal import random_deal_number
 from ..errors import CastlingError
 from ..game import Game
-from ..i18n import t
+from ..i18n import listed, t
 from ..rules import GameRules
 from ..save import save_data
 from .hand import Hand, NothingInHand
@@ -166,7 +166,7 @@ class Session:
         rules = hand.game.rules
         if record.damaged:
             self.store.set_aside(save_key(rules.id), text, t("store.save_partly", game=rules.name,
-                                                             parts=", ".join(record.damaged)))
+                                                             parts=listed(record.damaged)))
         seen = header(record.data)
         # A save from before tokens: named by its deal; its flags say what was counted.
         hand.token = seen[0] or f"{rules.id}:{hand.game.number}"

@@ -25,7 +25,7 @@ import json
 from dataclasses import dataclass, field
 from typing import TypeGuard
 
-from ...i18n import t
+from ...i18n import listed, t
 from ...puzzles.glicko import Rating
 from .records import PREFIX
 
@@ -99,7 +99,7 @@ def read_puzzle_record(text: str | None) -> tuple[PuzzleRecord, list[str]]:
     else:
         damaged.append("played")
     if damaged:
-        return record, [t("store.puzzles_damaged", parts=", ".join(damaged))]
+        return record, [t("store.puzzles_damaged", parts=listed(damaged))]
     return record, []
 
 

@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 
 from ...errors import CastlingError, ImportFileError, TransferLinkError
 from ...games import GAMES
-from ...i18n import plural, sentences, t
+from ...i18n import listed, plural, sentences, t
 from ...numbers import number
 from .puzzle_record import (PUZZLES_KEY, PuzzleRecord, merged_records, puzzle_record_text,
                             read_puzzle_record)
@@ -128,7 +128,7 @@ def described(held: Holding) -> list[str]:
     played = [GAMES[game_id].name for game_id in GAMES
               if game_id in held.stats and held.stats[game_id].played]
     if played:
-        lines.append(plural("transfer.holds.stats", len(played), games=", ".join(played)))
+        lines.append(plural("transfer.holds.stats", len(played), games=listed(played)))
     saves = []
     for game_id in (game_id for game_id in GAMES if game_id in held.saves):
         data = json.loads(held.saves[game_id])

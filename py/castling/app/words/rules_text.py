@@ -61,8 +61,8 @@ def _tableau_fact(rules: GameRules, start: Dealt, say: Words) -> str:
     if start.uneven:
         how = ("rules.layout.tableau.found_while_dealing" if rules.deal.found_while_dealing
                else "rules.layout.tableau.forced")
-        return (say("rules.layout.tableau.plain", piles=piles) + " "
-                + say(how, cards=say.number(max(counts))))
+        return say.sentences(say("rules.layout.tableau.plain", piles=piles),
+                             say(how, cards=say.number(max(counts))))
     runs = [(cards, len(list(run))) for cards, run in groupby(counts)]
     if not all_up and len(runs) == 1:
         faces = [say("rules.layout.face.up" if up else "rules.layout.face.down")
@@ -239,7 +239,7 @@ def _row_sentence(rules: GameRules, row: FoundationRow, each: str, say: Words) -
         step = 1 if row.direction == "up" else -1
         base = 8                                   # the example: a base of 9
         ranks = [rank_label((base + step * i) % 13) for i in range(13)]
-        example = say.isolated(", ".join(ranks[:7]) + " … " + ranks[-1])
+        example = say.isolated(say.listed(ranks[:7]) + " … " + ranks[-1])
         return [say(key, each=each, base=say.isolated(rank_label(base)), example=example)]
     # A King going up (or an Ace going down) goes on only by wrapping round.
     if (row.base, row.direction) in (("K", "up"), ("A", "down")) and not row.wrap:

@@ -217,11 +217,13 @@ class Words:
         """"a, b and c" (or "a, b or c"); one item is itself."""
         if len(items) == 1:
             return items[0]
-        return self(f"rules.list.{joiner}", items=self.listed(items[:-1]), last=items[-1])
+        return self(f"rules.list.{joiner}", items=self.listed(items[:-1], joiner), last=items[-1])
 
-    def listed(self, items: list[str]) -> str:
-        """Items with the language's list comma between them ("a, b", "a、b")."""
-        return self("text.list_separator").join(items)
+    def listed(self, items: list[str], joiner: Literal["and", "or"] = "and") -> str:
+        """Items with the language's list comma between them ("a, b", "a、b"); in
+        a list of choices, its own (Arabic repeats "or": "أ أو ب أو ج")."""
+        separator = self("text.list_separator.or") if joiner == "or" else self("text.list_separator")
+        return separator.join(items)
 
     def isolated(self, text: str) -> str:
         """Left-to-right ``text`` (a row of corner letters) set apart in a
