@@ -106,6 +106,7 @@ _KEYS = frozenset({
     *(f"rules.number.{n}" for n in NUMBER_WORDS),
     *(f"rules.number.decks.{n}" for n in DECK_WORDS),
     "rules.list.and", "rules.list.or", "rules.sentence",
+    "text.list_separator", "text.list_separator.or", "text.sentences",
     "rules.goal",
     "rules.layout.decks.one", "rules.layout.decks.other",
     "rules.layout.piles.up", "rules.layout.piles.mixed",
