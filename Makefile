@@ -37,7 +37,7 @@ serve: build
 # is built once for both (CASTLING_SITE_BUILT: neither lane rebuilds it under
 # the other). The first lane's report follows; the run fails if any part does.
 # LANE_A holds about half the browser tests' time (measured with --durations).
-LANE_A := accessibility start_up nothing_lost looks offline daily show_me one_tap keep_game win private_window first_table transfer grades links_and_stats
+LANE_A := accessibility start_up nothing_lost looks offline daily show_me one_tap keep_game win private_window first_table transfer grades links_and_stats every_language
 LANE_A_FILES := $(foreach name,$(LANE_A),tests/browser/test_$(name).py)
 # Headless Chromium's renderer crashes now and then under two lanes' load on two
 # cores (a page gone with "Page crashed", about once in a few CI runs, never the
