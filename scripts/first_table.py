@@ -314,12 +314,11 @@ def game_files() -> dict[str, bytes]:
     for game_id, rules in GAMES.items():
         files[f"{game_id}.json"] = _json(game_plan(rules)).encode("utf-8")
         files[f"{game_id}.bin"] = rules_table(tables_for(rules))
-    for code in LANGUAGES:
-        set_language(code)
-        for game_id, rules in GAMES.items():
-            files[f"{code}/{game_id}.json"] = _json(_game_words(rules)).encode("utf-8")
-        files[f"{code}/{PANELS}"] = _json(_panel_words()).encode("utf-8")
-    set_language(DEFAULT)
+    words = _in_every_language(lambda: {**{f"{game_id}.json": _game_words(rules)
+                                           for game_id, rules in GAMES.items()},
+                                        PANELS: _panel_words()})
+    for code, named in words.items():
+        files |= {f"{code}/{name}": _json(value).encode("utf-8") for name, value in named.items()}
     return files
 
 

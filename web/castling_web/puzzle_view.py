@@ -154,9 +154,7 @@ class PuzzleView:
             return
         if self.waiting:                    # (the page drew what cannot be opened)
             self._stop_waiting()
-            self._element("").hidden = True
-            self.document.querySelector(".controls").inert = False
-            self.document.documentElement.removeAttribute("data-puzzle")
+            self._hide_panel()
             self.host.show_game()
         self.host.notify(t("puzzle.unavailable") if table is None else
                          t("puzzle.no_such", game=GAMES[game_id].name, number=number_))
@@ -228,6 +226,10 @@ class PuzzleView:
         self.active = False
         self.host.table_owner = None
         self.host.held.forget()
+        self._hide_panel()
+
+    def _hide_panel(self) -> None:
+        """The panel gone, the toolbar back, the page no longer marked as showing a puzzle."""
         self._element("").hidden = True
         self.document.querySelector(".controls").inert = False
         self.document.documentElement.removeAttribute("data-puzzle")

@@ -84,12 +84,7 @@ function welcome(texts, gameLine) {
   if (!dialog) {
     return;
   }
-  for (const element of dialog.querySelectorAll("[data-i18n]")) {
-    const key = element.getAttribute("data-i18n");
-    if (Object.hasOwn(texts.catalogue, key)) {
-      element.textContent = texts.catalogue[key];
-    }
-  }
+  translate(dialog, texts.catalogue);
   for (const [id, text] of Object.entries(texts.welcome)) {
     document.getElementById(id).textContent = text;
   }
